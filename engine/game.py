@@ -1,0 +1,238 @@
+"""A game in progress: the position, its history, and the public play interface.
+
+``play`` is the checked path (the browser and every client use it); ``push`` is the
+fast internal one for moves already known legal. Undo restores snapshots, so no move
+needs a hand-written inverse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .cards import Card, new_deck
+from .errors import IllegalMoveError, InvalidMoveError, RecordError
+from .moves import Move
+from .registry import get_spec
+from .rng import MAX_SEED, shuffled
+from .rules import apply_standard, settle, standard_moves
+from .spec import GameSpec, Kind, PileGroup
+
+RECORD_SEP = "/"
+
+
+@dataclass(frozen=True)
+class _Layout:
+    order: tuple[str, ...]
+    group_of: dict[str, PileGroup]
+    ids_by_kind: dict[Kind, tuple[str, ...]]
+    index: dict[str, int]
+    stock_id: str | None
+    waste_id: str | None
+    goal_ids: tuple[str, ...]
+
+
+@lru_cache(maxsize=None)
+def _layout(spec: GameSpec) -> _Layout:
+    order: list[str] = []
+    group_of: dict[str, PileGroup] = {}
+    for g in spec.groups:
+        for pid in g.ids():
+            order.append(pid)
+            group_of[pid] = g
+    by_kind = {k: tuple(p for p in order if group_of[p].kind is k) for k in Kind}
+    stock = by_kind[Kind.STOCK][0] if by_kind[Kind.STOCK] else None
+    waste = by_kind[Kind.WASTE][0] if by_kind[Kind.WASTE] else None
+    goal = by_kind[Kind.FOUNDATION] + by_kind[Kind.DISCARD]
+    return _Layout(tuple(order), group_of, by_kind, {p: i for i, p in enumerate(order)}, stock, waste, goal)
+
+
+Snapshot = tuple[tuple[tuple[Card, ...], ...], tuple[int, ...], int, int, str]
+
+
+class Game:
+    """One deal of one game. Create with ``engine.new_game(slug, seed)``."""
+
+    def __init__(self, spec: GameSpec, seed: int) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
+        self.spec = spec
+        self.seed = seed
+        lay = _layout(spec)
+        self.order = lay.order
+        self.group_of = lay.group_of
+        self.ids_by_kind = lay.ids_by_kind
+        self.stock_id = lay.stock_id
+        self.waste_id = lay.waste_id
+        self._lay = lay
+        self.piles: dict[str, list[Card]] = {p: [] for p in self.order}
+        self.down: dict[str, int] = {p: 0 for p in self.order}
+        self.redeals_left = spec.redeals
+        self.deals = 0  # deals from the stock so far
+        self.phase = ""  # a game-specific stage, such as choosing a base card
+        self.history: list[tuple[Move, Snapshot]] = []
+        self.future: list[Move] = []
+        self._legal: list[Move] | None = None
+        self._legal_set: frozenset[Move] = frozenset()
+        pack = new_deck(spec.decks)
+        for g in spec.groups:
+            if g.starts_with:
+                for i, pid in enumerate(g.ids()):
+                    card = next(c for c in pack if c.rank == g.base_rank and c.suit == "CDHS"[i % 4])
+                    pack.remove(card)
+                    self.piles[pid].append(card)
+        spec.hooks.deal(self, shuffled(pack, seed))
+
+    # --- position helpers used by the rules -------------------------------------------
+
+    def any_empty(self, prefix: str) -> bool:
+        return any(not self.piles[p] for p in self.spec.group(prefix).ids())
+
+    def pile_name(self, pid: str) -> str:
+        g = self.group_of[pid]
+        return g.pile_name(self.order.index(pid) - self.order.index(g.ids()[0]))
+
+    def pile_index(self, pid: str) -> int:
+        return self._lay.index[pid]
+
+    # --- the public interface ---------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move now, in a fixed order (by source pile, target, count)."""
+        if self._legal is None:
+            special = self.spec.hooks.moves(self)
+            moves = special if special is not None else standard_moves(self)
+            idx = self._lay.index
+            moves.sort(key=lambda m: (1 if m.action else 0, m.action,
+                                      tuple(idx[s] for s in m.sources), idx.get(m.target, -1), m.count))
+            self._legal = moves
+            self._legal_set = frozenset(moves)
+        return list(self._legal)
+
+    def is_legal(self, move: Move) -> bool:
+        self.legal_moves()
+        return move in self._legal_set
+
+    def parse_move(self, text: str) -> Move:
+        """Read move notation (``str(move)`` reads back to the same move)."""
+        return Move.parse(text)
+
+    def play(self, move: Move | str) -> Move:
+        """Play a legal move, given as a ``Move`` or its text. An illegal move raises
+        ``IllegalMoveError`` saying why, and changes nothing."""
+        m = self.parse_move(move) if isinstance(move, str) else move
+        if not isinstance(m, Move):
+            raise InvalidMoveError(f"not a move: {move!r}")
+        if not self.is_legal(m):
+            from .explain import explain
+
+            raise IllegalMoveError(f"{str(m)!r} is not allowed in {self.spec.title}: {explain(self, m)}")
+        self.push(m)
+        self.future.clear()
+        return m
+
+    def push(self, move: Move) -> None:
+        """Play a move known to be legal, without checking (the fast internal path)."""
+        snap = self.snapshot()
+        if not self.spec.hooks.apply(self, move):
+            apply_standard(self, move)
+        settle(self)
+        self.spec.hooks.after_move(self, move)
+        self.history.append((move, snap))
+        self._legal = None
+
+    def undo(self) -> Move:
+        if not self.history:
+            raise IllegalMoveError("nothing to undo")
+        move, snap = self.history.pop()
+        self.restore(snap)
+        self.future.append(move)
+        return move
+
+    def redo(self) -> Move:
+        if not self.future:
+            raise IllegalMoveError("nothing to redo")
+        move = self.future.pop()
+        self.push(move)
+        return move
+
+    def restart(self) -> None:
+        """Back to the first position of this deal (undoable step by step is not needed)."""
+        if self.history:
+            self.restore(self.history[0][1])
+            self.history.clear()
+            self.future.clear()
+
+    def is_won(self) -> bool:
+        return sum(len(self.piles[p]) for p in self._lay.goal_ids) == 52 * self.spec.decks
+
+    def is_stuck(self) -> bool:
+        return not self.is_won() and not self.legal_moves()
+
+    def status(self) -> str:
+        return "won" if self.is_won() else "stuck" if self.is_stuck() else "playing"
+
+    @property
+    def moves_made(self) -> int:
+        return len(self.history)
+
+    def record(self) -> str:
+        """``slug/seed/move,move,...``: enough to rebuild this exact game."""
+        moves = ",".join(str(m) for m, _ in self.history)
+        return f"{self.spec.slug}{RECORD_SEP}{self.seed}{RECORD_SEP}{moves}"
+
+    def view(self) -> dict[str, Any]:
+        from .view import build_view
+
+        return build_view(self)
+
+    # --- snapshots --------------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        return (
+            tuple(tuple(self.piles[p]) for p in self.order),
+            tuple(self.down[p] for p in self.order),
+            self.redeals_left,
+            self.deals,
+            self.phase,
+        )
+
+    def restore(self, snap: Snapshot) -> None:
+        cards, down, self.redeals_left, self.deals, self.phase = snap
+        for pid, pile, d in zip(self.order, cards, down):
+            self.piles[pid] = list(pile)
+            self.down[pid] = d
+        self._legal = None
+
+    def __repr__(self) -> str:
+        return f"<Game {self.spec.slug} seed={self.seed} moves={self.moves_made} {self.status()}>"
+
+
+def new_game(slug: str, seed: int = 1) -> Game:
+    """A new deal of the game ``slug`` (a slug, title or alias)."""
+    return Game(get_spec(slug), seed)
+
+
+def replay(text: str) -> Game:
+    """Rebuild a game from ``Game.record()``; a malformed or tampered record raises
+    ``RecordError`` naming the part that is wrong."""
+    if not isinstance(text, str):
+        raise RecordError(f"a record must be text, got {text!r}")
+    parts = text.strip().split(RECORD_SEP)
+    if len(parts) not in (2, 3):
+        raise RecordError(f"cannot read record {text!r}: expected 'slug/seed/moves'")
+    slug, seed_text = parts[0], parts[1]
+    if not seed_text.isdigit():
+        raise RecordError(f"cannot read record {text!r}: seed {seed_text!r} is not a whole number")
+    try:
+        game = new_game(slug, int(seed_text))
+    except ValueError as e:
+        raise RecordError(f"cannot replay record {text!r}: {e}") from None
+    moves = parts[2].split(",") if len(parts) == 3 and parts[2] else []
+    for i, mt in enumerate(moves, 1):
+        try:
+            game.play(mt)
+        except ValueError as e:
+            raise RecordError(f"record {text[:60]!r}: move {i} {mt!r} does not replay: {e}") from None
+    return game

@@ -1,0 +1,70 @@
+"""Explicit, checked registration of game specs (one ``register`` call per game)."""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from .errors import RegistrationError, UnknownGameError
+from .spec import GameSpec, Kind
+
+_SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_GAMES: dict[str, GameSpec] = {}
+_NAMES: dict[str, str] = {}  # lower-cased title or alias -> slug
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add ``spec`` to the registry; a clash of slug, title or alias is an error."""
+    if not _SLUG_RE.match(spec.slug):
+        raise RegistrationError(f"game slug {spec.slug!r} is not lower-case words joined by hyphens")
+    if spec.slug in _GAMES:
+        raise RegistrationError(f"game slug {spec.slug!r} is already registered")
+    names = [spec.title, *spec.aliases]
+    for name in names:
+        key = name.lower()
+        if key in _NAMES:
+            raise RegistrationError(
+                f"game {spec.slug!r}: name {name!r} is already used by {_NAMES[key]!r}"
+            )
+    _check(spec)
+    _GAMES[spec.slug] = spec
+    for name in names:
+        _NAMES[name.lower()] = spec.slug
+    return spec
+
+
+def _check(spec: GameSpec) -> None:
+    """Catch inconsistent specs at import time rather than mid-game."""
+    ids: set[str] = set()
+    for g in spec.groups:
+        for pid in g.ids():
+            if pid in ids or pid in ("deal", "redeal"):
+                raise RegistrationError(f"game {spec.slug!r}: pile id {pid!r} is used twice or reserved")
+            ids.add(pid)
+        g.deal_counts()
+        if g.starts_with and g.base_rank is None:
+            raise RegistrationError(f"game {spec.slug!r}: group {g.prefix!r} starts with a base card but has no base_rank")
+    kinds = {g.kind for g in spec.groups}
+    if spec.stock is not None and Kind.STOCK not in kinds:
+        raise RegistrationError(f"game {spec.slug!r}: a stock rule needs a stock pile")
+    for g in spec.groups:
+        for src in g.refill_from:
+            if src not in ids:
+                raise RegistrationError(f"game {spec.slug!r}: group {g.prefix!r} refills from unknown pile {src!r}")
+
+
+def games() -> list[GameSpec]:
+    """The registered games, in registration order."""
+    return list(_GAMES.values())
+
+
+def get_spec(slug: str) -> GameSpec:
+    """The spec for a slug, title or alias; ``UnknownGameError`` names the nearest ones."""
+    if slug in _GAMES:
+        return _GAMES[slug]
+    if isinstance(slug, str) and slug.lower() in _NAMES:
+        return _GAMES[_NAMES[slug.lower()]]
+    near = difflib.get_close_matches(str(slug).lower(), list(_GAMES) + list(_NAMES), n=3, cutoff=0.5)
+    near_slugs = list(dict.fromkeys(_NAMES.get(n, n) for n in near))
+    hint = f"; did you mean {', '.join(repr(s) for s in near_slugs)}?" if near_slugs else ""
+    raise UnknownGameError(f"unknown game {slug!r}{hint} (known: {', '.join(_GAMES)})")

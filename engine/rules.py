@@ -1,0 +1,283 @@
+"""The standard rules, read from a spec's pile groups.
+
+Whether a card may go somewhere is decided in exactly one place, ``refusal``: move
+generation keeps the moves it does not refuse, and an illegal move's message is the
+reason it gives.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import KING, Card, rank_text
+from .moves import Move
+from .spec import Build, Direction, Empty, Kind, Pick, PileGroup
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# A reason is a short code and its arguments, formatted only when a person needs it.
+Why = tuple[str, ...]
+
+
+def value(game: Game, rank: int) -> int:
+    return 14 if rank == 1 and game.spec.ace_high else rank
+
+
+def is_next(game: Game, wrap: bool, a: Card, b: Card) -> bool:
+    """Is ``b`` one rank above ``a``?"""
+    if wrap:
+        return (b.rank - a.rank) % 13 == 1
+    return value(game, b.rank) == value(game, a.rank) + 1
+
+
+def related(build: Build, a: Card, b: Card) -> bool:
+    if build is Build.SUIT:
+        return a.suit == b.suit
+    if build is Build.ALT_COLOUR:
+        return a.red != b.red
+    return build is Build.ANY_SUIT
+
+
+def fits(game: Game, g: PileGroup, pile: list[Card], card: Card) -> bool:
+    """May ``card`` go on top of the non-empty ``pile`` of group ``g``?"""
+    top = pile[-1]
+    if not related(g.build, top, card):
+        return False
+    d = g.direction
+    if d is Direction.EITHER_FIXED and len(pile) >= 2:
+        d = Direction.UP if is_next(game, g.wrap, pile[0], pile[1]) else Direction.DOWN
+    if d is Direction.UP:
+        return is_next(game, g.wrap, top, card)
+    if d is Direction.DOWN:
+        return is_next(game, g.wrap, card, top)
+    return is_next(game, g.wrap, top, card) or is_next(game, g.wrap, card, top)
+
+
+def base_rank(game: Game, g: PileGroup) -> int | None:
+    """The rank an empty pile of ``g`` takes: fixed, or set by the group's first card."""
+    if g.base_rank is not None:
+        return g.base_rank
+    first = game.piles[g.ids()[0]]
+    return first[0].rank if first else None
+
+
+def run_length(game: Game, pid: str) -> int:
+    """How many face-up cards at the top of ``pid`` form a run that may move as a unit."""
+    g = game.group_of[pid]
+    cards = game.piles[pid]
+    up = len(cards) - game.down[pid]
+    if up <= 0:
+        return 0
+    if g.pick is Pick.TOP:
+        return 1
+    upward = g.direction is Direction.UP
+    n = 1
+    while n < up:
+        lower, upper = cards[-n - 1], cards[-n]
+        step = is_next(game, False, lower, upper) if upward else is_next(game, False, upper, lower)
+        if not (step and related(g.run, lower, upper)):
+            break
+        n += 1
+    return n
+
+
+def pick_limit(game: Game, pid: str) -> int:
+    """How many cards may be taken from ``pid`` now (0: none)."""
+    g = game.group_of[pid]
+    if g.pick is Pick.NONE or not g.to or not game.piles[pid]:
+        return 0
+    if g.available_when_empty is not None and not game.any_empty(g.available_when_empty):
+        return 0
+    return run_length(game, pid)
+
+
+def empty_tableau_count(game: Game) -> int:
+    return sum(1 for pid in game.ids_by_kind[Kind.TABLEAU] if not game.piles[pid])
+
+
+def drop_refusal(game: Game, dst: str, card: Card, n: int = 1) -> Why | None:
+    """Why ``n`` cards whose lowest is ``card`` may not be put on ``dst``; None if they may."""
+    d = game.group_of[dst]
+    pile = game.piles[dst]
+    if d.kind is Kind.CELL:
+        if pile:
+            return ("cell-full", dst)
+        if n != 1:
+            return ("one-card", dst)
+        return None
+    if d.kind is Kind.DISCARD:
+        if n != 13 or card.rank != KING:
+            return ("discard-full-run", dst)
+        return None
+    if d.kind is Kind.FOUNDATION and n != 1:
+        return ("one-card", dst)
+    if d.max_cards is not None and len(pile) + n > d.max_cards:
+        return ("pile-full", dst, str(d.max_cards))
+    if not pile:
+        if d.empty is Empty.NONE:
+            return ("empty-takes-nothing", dst)
+        if d.empty is Empty.KING and card.rank != KING:
+            return ("empty-takes-king", dst)
+        if d.empty is Empty.BASE:
+            base = base_rank(game, d)
+            if base is None or card.rank != base:
+                return ("empty-takes-base", dst, rank_text(base) if base else "?", card.code)
+    elif d.build is Build.NONE:
+        return ("builds-nothing", dst)
+    elif not fits(game, d, pile, card):
+        return ("does-not-fit", dst, card.code, pile[-1].code)
+    return None
+
+
+def refusal(game: Game, src: str, dst: str, n: int, empties: int | None = None) -> Why | None:
+    """Why ``n`` cards may not go from ``src`` to ``dst`` now; None if they may."""
+    g = game.group_of[src]
+    d = game.group_of[dst]
+    if src == dst:
+        return ("same-pile", src)
+    if not game.piles[src]:
+        return ("src-empty", src)
+    if g.pick is Pick.NONE or not g.to:
+        return ("src-fixed", src)
+    if g.available_when_empty is not None and not game.any_empty(g.available_when_empty):
+        return ("src-locked", src, g.available_when_empty)
+    if d.kind not in g.to:
+        return ("no-route", src, dst)
+    run = run_length(game, src)
+    if run == 0:
+        return ("face-down", src)
+    if n > run:
+        return ("not-a-run", src, str(n), str(run))
+    pile = game.piles[dst]
+    why = drop_refusal(game, dst, game.piles[src][-n], n)
+    if why is not None:
+        return why
+    if g.pick is Pick.SUPERMOVE and n > 1:
+        e = empty_tableau_count(game) if empties is None else empties
+        limit = 2**e if pile else 2 ** (e - 1)
+        if n > limit:
+            return ("supermove", str(n), str(limit), str(e))
+    return None
+
+
+def card_moves(game: Game) -> list[Move]:
+    """Every standard move of cards from pile to pile that ``refusal`` allows."""
+    out: list[Move] = []
+    empties = empty_tableau_count(game)
+    for src in game.order:
+        limit = pick_limit(game, src)
+        if not limit:
+            continue
+        g = game.group_of[src]
+        for kind in g.to:
+            for dst in game.ids_by_kind[kind]:
+                if dst == src:
+                    continue
+                for n in range(1, limit + 1):
+                    if refusal(game, src, dst, n, empties) is None:
+                        out.append(Move((src,), dst, n))
+    return out
+
+
+def stock_refusal(game: Game, action: str) -> Why | None:
+    """Why the stock's ``deal`` or ``redeal`` is not allowed now; None if it is."""
+    rule = game.spec.stock
+    if rule is None:
+        return ("no-stock", action)
+    stock = game.piles[game.stock_id]
+    if action == "deal":
+        if not stock:
+            return ("stock-empty",)
+        if rule.blocked_by_empty is not None and game.any_empty(rule.blocked_by_empty):
+            return ("deal-blocked", rule.blocked_by_empty)
+        return None
+    if not rule.redeal_waste:
+        return ("no-redeal",)
+    if stock:
+        return ("redeal-stock-left",)
+    if game.redeals_left <= 0:
+        return ("no-redeals-left", str(game.spec.redeals))
+    if not game.piles[game.waste_id]:
+        return ("waste-empty",)
+    return None
+
+
+def stock_moves(game: Game) -> list[Move]:
+    return [Move.act(a) for a in ("deal", "redeal") if game.spec.stock and stock_refusal(game, a) is None]
+
+
+def standard_moves(game: Game) -> list[Move]:
+    """All legal moves: cards, the game's own moves, then stock actions, with last-resort
+    moves (into a last-resort pile, or a last-resort deal) kept only when nothing else is
+    possible."""
+    moves = card_moves(game) + game.spec.hooks.extra_moves(game)
+    normal = [m for m in moves if not (m.target and game.group_of[m.target].last_resort)]
+    stock = stock_moves(game)
+    rule = game.spec.stock
+    if rule is not None and rule.last_resort and normal:
+        stock = [m for m in stock if m.action != "deal"]
+    normal += stock
+    if normal:
+        return normal
+    return [m for m in moves if m.target and game.group_of[m.target].last_resort]
+
+
+def apply_standard(game: Game, move: Move) -> None:
+    """Carry out a standard move (already known legal)."""
+    piles = game.piles
+    if move.action == "deal":
+        rule = game.spec.stock
+        assert rule is not None  # legality was checked before
+        stock = piles[game.stock_id]
+        if rule.deal_to == "waste":
+            for _ in range(rule.draw):
+                if stock:
+                    piles[game.waste_id].append(stock.pop())
+        else:
+            for pid in game.spec.group(rule.deal_to).ids():
+                if not stock:
+                    break
+                piles[pid].append(stock.pop())
+        game.deals += 1
+    elif move.action == "redeal":
+        waste = piles[game.waste_id]
+        piles[game.stock_id] = waste[::-1]
+        piles[game.waste_id] = []
+        game.redeals_left -= 1
+    else:
+        src = piles[move.source]
+        cards = src[-move.count:]
+        del src[-move.count:]
+        piles[move.target].extend(cards)
+
+
+def settle(game: Game) -> None:
+    """What happens by itself after every move: exposed face-down cards turn up, and
+    emptied piles that refill do so."""
+    for pid in game.order:
+        pile = game.piles[pid]
+        if game.down[pid] and game.down[pid] >= len(pile):
+            game.down[pid] = max(0, len(pile) - 1)
+        g = game.group_of[pid]
+        if g.refill_from and not pile and not (g.refill_until_deal and game.deals):
+            for source in g.refill_from:
+                if game.piles[source]:
+                    pile.append(game.piles[source].pop())
+                    break
+
+
+def standard_deal(game: Game, pack: list[Card]) -> None:
+    """Deal the pack pile by pile in group order by each group's deal counts; the rest
+    is the stock (its last card on top)."""
+    i = 0
+    for g in game.spec.groups:
+        for pid, n in zip(g.ids(), g.deal_counts()):
+            game.piles[pid].extend(pack[i:i + n])
+            game.down[pid] = min(g.deal_down, n)
+            i += n
+    rest = pack[i:]
+    if rest:
+        if game.stock_id is None:
+            raise ValueError(f"{game.spec.slug}: {len(rest)} cards left after the deal and no stock")
+        game.piles[game.stock_id].extend(reversed(rest))

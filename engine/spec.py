@@ -1,0 +1,187 @@
+"""The declarative vocabulary a game is written in.
+
+A game is a ``GameSpec``: its pile groups, each with a capability record (what it builds,
+which way, what an empty pile takes, what may be picked up from it and where it may go),
+an optional stock rule, and a ``Hooks`` object for the few things data cannot say.
+Variants are ``dataclasses.replace`` of another spec.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .moves import Move
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Kind(str, Enum):
+    """What a pile is for. Foundations (and discards) are where the cards end."""
+
+    FOUNDATION = "foundation"
+    TABLEAU = "tableau"
+    RESERVE = "reserve"
+    CELL = "cell"
+    STOCK = "stock"
+    WASTE = "waste"
+    DISCARD = "discard"
+
+
+class Build(str, Enum):
+    """Which cards may go onto a card: by relation of suit or colour."""
+
+    NONE = "none"
+    SUIT = "suit"
+    ALT_COLOUR = "alternate-colour"
+    ANY_SUIT = "any-suit"
+
+
+class Direction(str, Enum):
+    UP = "up"
+    DOWN = "down"
+    EITHER = "either"  # each card may go up or down
+    EITHER_FIXED = "either-fixed"  # up or down, fixed by the pile's second card
+
+
+class Empty(str, Enum):
+    """What an empty pile takes."""
+
+    ANY = "any"
+    NONE = "none"
+    KING = "king"
+    BASE = "base"  # a card of the group's base rank
+
+
+class Pick(str, Enum):
+    """What may be picked up from a pile."""
+
+    NONE = "none"
+    TOP = "top"  # the top card only
+    RUN = "run"  # the top card, or any run in sequence (by the ``run`` rule) above it
+    SUPERMOVE = "supermove"  # as RUN, limited to 2^e cards (2^(e-1) onto an empty pile)
+
+
+@dataclass(frozen=True)
+class PileGroup:
+    """A row of piles that share one capability record.
+
+    Pile ids are ``prefix`` alone for a group of one, else ``prefix1`` .. ``prefixN``.
+    """
+
+    prefix: str
+    kind: Kind
+    name: str  # display name; "{n}" is replaced by the pile's number
+    count: int = 1
+    build: Build = Build.NONE
+    direction: Direction = Direction.DOWN
+    wrap: bool = False  # K and A are adjacent
+    empty: Empty = Empty.NONE
+    base_rank: int | None = None  # for Empty.BASE; None: set by the first card on the group's first pile
+    starts_with: bool = False  # at set-up each pile takes a card of base_rank, out of the pack
+    max_cards: int | None = None
+    pick: Pick = Pick.NONE
+    run: Build = Build.SUIT  # how the cards of a run moved as a unit must relate
+    to: tuple[Kind, ...] = ()  # kinds of pile its cards may go to
+    deal: int | tuple[int, ...] = 0  # cards dealt to each pile at set-up (or one count per pile)
+    deal_down: int = 0  # of those, how many face down
+    last_resort: bool = False  # takes a card only when no other move is possible
+    available_when_empty: str | None = None  # its cards move only once a pile of that group is empty
+    refill_from: tuple[str, ...] = ()  # an emptied pile is refilled at once from the first non-empty of these
+    refill_until_deal: bool = False  # refill only until the first deal from the stock
+    at: tuple[int, int] = (0, 0)  # layout: grid row and column of the first pile
+    step: tuple[int, int] = (0, 1)  # layout: grid offset from one pile to the next
+    per_line: int = 0  # layout: start a new line (one row or column further) after this many piles
+    fan: str = "none"  # layout: "down", "right" or "none" (squared up)
+
+    def ids(self) -> tuple[str, ...]:
+        if self.count == 1:
+            return (self.prefix,)
+        return tuple(f"{self.prefix}{n}" for n in range(1, self.count + 1))
+
+    def deal_counts(self) -> tuple[int, ...]:
+        if isinstance(self.deal, tuple):
+            if len(self.deal) != self.count:
+                raise ValueError(f"group {self.prefix!r}: {len(self.deal)} deal counts for {self.count} piles")
+            return self.deal
+        return (self.deal,) * self.count
+
+    def place(self, index: int) -> tuple[int, int]:
+        """Grid row and column of pile ``index`` of this group."""
+        line, i = divmod(index, self.per_line) if self.per_line else (0, index)
+        row = self.at[0] + i * self.step[0] + line * self.step[1]
+        col = self.at[1] + i * self.step[1] + line * self.step[0]
+        return row, col
+
+    def pile_name(self, index: int) -> str:
+        return self.name.replace("{n}", str(index + 1))
+
+
+@dataclass(frozen=True)
+class StockRule:
+    """What the ``deal`` action does, and how often the stock may be remade."""
+
+    deal_to: str = "waste"  # "waste": turn cards onto the waste; else a group prefix: one card onto each pile
+    draw: int = 1
+    redeal_waste: bool = False  # "redeal" turns the waste over into a new stock (GameSpec.redeals times)
+    blocked_by_empty: str | None = None  # no deal while a pile of this group is empty
+    last_resort: bool = False  # deal only when no other move is possible
+    label: str = "Deal"
+
+
+class Hooks:
+    """Game-specific behaviour that data cannot say. Every method has a neutral default."""
+
+    def deal(self, game: Game, pack: list[Card]) -> None:
+        """Lay out the shuffled pack (base cards already placed). Default: by group deal counts."""
+        from .rules import standard_deal
+
+        standard_deal(game, pack)
+
+    def moves(self, game: Game) -> list[Move] | None:
+        """Replace the whole move list in this position (return None to keep the standard one)."""
+        return None
+
+    def extra_moves(self, game: Game) -> list[Move]:
+        """Moves beyond the standard vocabulary (packets, redeals of a special kind)."""
+        return []
+
+    def apply(self, game: Game, move: Move) -> bool:
+        """Carry out a move of this game's own; return False to let the standard code do it."""
+        return False
+
+    def explain(self, game: Game, move: Move) -> str | None:
+        """Why ``move`` is illegal, for moves of this game's own; None if not one of them."""
+        return None
+
+    def prompt(self, game: Game) -> str:
+        """A line telling the player what the game waits for, when that is not obvious."""
+        return ""
+
+    def after_move(self, game: Game, move: Move) -> None:
+        """What the game does by itself after each move, beyond refills and turning cards up."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    slug: str
+    title: str
+    family: str
+    decks: int
+    groups: tuple[PileGroup, ...]
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+    ace_high: bool = False  # ranks run 2 .. K, A (Deuces)
+    stock: StockRule | None = None
+    redeals: int = 0  # how many times the game may be redealt, whatever a redeal means in it
+    redeal_label: str = "Redeal"
+    hooks: Hooks = field(default_factory=Hooks)
+
+    def group(self, prefix: str) -> PileGroup:
+        for g in self.groups:
+            if g.prefix == prefix:
+                return g
+        raise KeyError(prefix)

@@ -1,0 +1,88 @@
+"""``Game.view()``: everything a renderer needs to draw any game, as JSON-ready data.
+
+The format (version 1) is documented in ``docs/view-format.md``; a renderer needs no
+game-specific code to draw and play from it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card, rank_text
+from .spec import Kind
+
+if TYPE_CHECKING:
+    from .game import Game
+
+VIEW_FORMAT = 1
+
+
+def card_view(card: Card, up: bool) -> dict[str, Any]:
+    if not up:
+        return {"up": False}
+    return {"up": True, "code": card.code, "rank": rank_text(card.rank), "suit": card.suit,
+            "red": card.red, "name": card.name}
+
+
+def build_view(game: Game) -> dict[str, Any]:
+    from .explain import explain
+    from .moves import Move
+
+    legal = game.legal_moves()
+    picks: dict[str, set[int]] = {p: set() for p in game.order}
+    for m in legal:
+        if m.action:
+            continue
+        for src in m.sources:
+            n = m.count if len(m.sources) == 1 else 1
+            picks[src].add(len(game.piles[src]) - n)
+    piles = []
+    rows = cols = 0
+    for g in game.spec.groups:
+        for i, pid in enumerate(g.ids()):
+            row, col = g.place(i)
+            rows, cols = max(rows, row + 1), max(cols, col + 1)
+            cards = game.piles[pid]
+            hidden = g.kind is Kind.STOCK
+            down = game.down[pid]
+            piles.append({
+                "id": pid,
+                "kind": g.kind.value,
+                "name": g.pile_name(i),
+                "row": row,
+                "col": col,
+                "fan": g.fan,
+                "cards": [card_view(c, not hidden and j >= down) for j, c in enumerate(cards)],
+                "pick": sorted(picks[pid]),
+            })
+    actions = []
+    possible = []
+    if game.spec.stock is not None:
+        possible.append(("deal", game.spec.stock.label))
+    if game.spec.redeals:
+        possible.append(("redeal", game.spec.redeal_label))
+    for action, label in possible:
+        move = Move.act(action)
+        ok = move in legal
+        actions.append({"move": action, "label": label, "enabled": ok,
+                        "reason": "" if ok else explain(game, move)})
+    return {
+        "format": VIEW_FORMAT,
+        "game": game.spec.slug,
+        "title": game.spec.title,
+        "seed": game.seed,
+        "status": game.status(),
+        "phase": game.phase,
+        "prompt": game.spec.hooks.prompt(game),
+        "counters": {
+            "stock": len(game.piles[game.stock_id]) if game.stock_id else 0,
+            "redeals_left": game.redeals_left,
+            "moves": game.moves_made,
+            "undo": bool(game.history),
+            "redo": bool(game.future),
+        },
+        "grid": {"rows": rows, "cols": cols},
+        "piles": piles,
+        "actions": actions,
+        "legal": [str(m) for m in legal],
+    }
