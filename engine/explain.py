@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import parse_card
+from .cards import SUIT_SYMBOLS, Card, rank_text
 from .moves import Move
 from .rules import Why, refusal, run_length, standard_moves, stock_refusal
 from .spec import Build, Direction, Kind, PileGroup
@@ -13,9 +13,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def _card(code: str) -> str:
-    c = parse_card(code)
-    return f"{c.code[:-1]}{'♣♦♥♠'['CDHS'.index(c.suit)]}"
+def _card(card: object) -> str:
+    assert isinstance(card, Card)
+    return f"{card.code[:-1]}{SUIT_SYMBOLS[card.suit]}"
 
 
 def _build_words(g: PileGroup) -> str:
@@ -37,7 +37,8 @@ def _build_words(g: PileGroup) -> str:
 
 def why_text(game: Game, why: Why) -> str:
     code, *a = why
-    name = game.pile_name
+    def name(pid: object) -> str:  # a[0] is a pile id wherever a reason names one
+        return game.pile_name(str(pid))
     if code == "same-pile":
         return "a card cannot move onto its own pile"
     if code == "src-empty":
@@ -57,7 +58,7 @@ def why_text(game: Game, why: Why) -> str:
         return f"the top card of {name(a[0])} is face down"
     if code == "not-a-run":
         n, run = a[1], a[2]
-        if run == "1":
+        if run == 1:
             return f"only the top card of {name(a[0])} may move, not {n} cards"
         return f"only the top {run} cards of {name(a[0])} move as a unit, not {n}"
     if code == "cell-full":
@@ -73,7 +74,8 @@ def why_text(game: Game, why: Why) -> str:
     if code == "empty-takes-king":
         return f"the empty {name(a[0])} takes only a king"
     if code == "empty-takes-base":
-        return f"the empty {name(a[0])} takes only a card of rank {a[1]}, not the {_card(a[2])}"
+        base = rank_text(a[1]) if isinstance(a[1], int) else "of the base rank"
+        return f"the empty {name(a[0])} takes only a card of rank {base}, not the {_card(a[2])}"
     if code == "builds-nothing":
         return f"nothing may be placed on {name(a[0])}"
     if code == "does-not-fit":

@@ -94,7 +94,8 @@ class PileGroup:
     refill_until_deal: bool = False  # refill only until the first deal from the stock
     at: tuple[int, int] = (0, 0)  # layout: grid row and column of the first pile
     step: tuple[int, int] = (0, 1)  # layout: grid offset from one pile to the next
-    per_line: int = 0  # layout: start a new line (one row or column further) after this many piles
+    per_line: int = 0  # layout: start a new line of piles after this many
+    line_step: tuple[int, int] | None = None  # layout: offset from line to line (default: the next row or column)
     fan: str = "none"  # layout: "down", "right" or "none" (squared up)
 
     def ids(self) -> tuple[str, ...]:
@@ -112,9 +113,9 @@ class PileGroup:
     def place(self, index: int) -> tuple[int, int]:
         """Grid row and column of pile ``index`` of this group."""
         line, i = divmod(index, self.per_line) if self.per_line else (0, index)
-        row = self.at[0] + i * self.step[0] + line * self.step[1]
-        col = self.at[1] + i * self.step[1] + line * self.step[0]
-        return row, col
+        line_step = self.line_step or (self.step[1], self.step[0])
+        return (self.at[0] + i * self.step[0] + line * line_step[0],
+                self.at[1] + i * self.step[1] + line * line_step[1])
 
     def pile_name(self, index: int) -> str:
         return self.name.replace("{n}", str(index + 1))

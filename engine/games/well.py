@@ -25,7 +25,7 @@ WELL = register(GameSpec(
         PileGroup("t", Kind.TABLEAU, "Main row {n}", count=8, build=Build.SUIT,
                   direction=Direction.EITHER, empty=Empty.ANY, pick=Pick.TOP,
                   to=(Kind.FOUNDATION, Kind.TABLEAU, Kind.CELL), deal=5,
-                  at=(0, 0), step=(1, 0), per_line=4, fan="right"),
+                  at=(0, 0), step=(1, 0), per_line=4, line_step=(0, 2), fan="right"),
         PileGroup("a", Kind.RESERVE, "Auxiliary row {n}", count=2, pick=Pick.TOP,
                   to=(Kind.FOUNDATION, Kind.TABLEAU, Kind.CELL), deal=4,
                   at=(4, 0), step=(0, 2), fan="right"),

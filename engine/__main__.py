@@ -1,0 +1,7 @@
+"""``python -m engine``: the terminal client."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

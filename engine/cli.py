@@ -1,0 +1,153 @@
+"""The terminal client: ``python -m engine list`` and ``python -m engine play SLUG``.
+
+The one module of the package that reads and prints; the engine core never imports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from . import games, new_game
+from .cards import SUIT_SYMBOLS
+from .errors import EngineError
+from .game import Game
+
+HELP = """commands:
+  MOVE          play a move in notation, e.g. t3>f1, t2:3>t5, c1+c4+c7+c9>o1, deal, redeal
+  N             play legal move number N from the list
+  moves         list the legal moves          undo / redo   take back / replay a move
+  new [SEED]    a new deal (random seed unless given)      restart   back to the first position
+  record        print the game record          help          this text        quit   leave"""
+
+
+def card_text(card: dict[str, Any]) -> str:
+    if not card["up"]:
+        return "##"
+    return f"{card['rank']}{SUIT_SYMBOLS[card['suit']]}"
+
+
+def draw(view: dict[str, Any], ascii_only: bool = False) -> str:
+    """The position as text: one line a pile, with pickable cards marked by '*'."""
+    lines = [f"{view['title']}  (seed {view['seed']})  moves: {view['counters']['moves']}  "
+             f"stock: {view['counters']['stock']}  redeals left: {view['counters']['redeals_left']}"]
+    for pile in view["piles"]:
+        cards = pile["cards"]
+        if pile["kind"] == "stock":
+            shown = f"[{len(cards)} cards]" if cards else "(empty)"
+        else:
+            texts = [card_text(c) + ("*" if i in pile["pick"] else "") for i, c in enumerate(cards)]
+            shown = " ".join(texts) if texts else "(empty)"
+        lines.append(f"  {pile['id']:>8}  {pile['name']:<22} {shown}")
+    if view["prompt"]:
+        lines.append(view["prompt"])
+    status = {"won": "You have won!", "stuck": "No moves left: the game is stuck (undo is still possible)."}
+    if view["status"] in status:
+        lines.append(status[view["status"]])
+    text = "\n".join(lines)
+    if ascii_only:
+        for s, sym in SUIT_SYMBOLS.items():
+            text = text.replace(sym, s)
+    return text
+
+
+def list_games(out: TextIO) -> None:
+    for spec in games():
+        aliases = f" (also {', '.join(spec.aliases)})" if spec.aliases else ""
+        out.write(f"{spec.slug:<18} {spec.title}{aliases}, {spec.decks} deck{'s' * (spec.decks > 1)}\n")
+
+
+class Session:
+    """A play session: reads commands, answers each with the board or a one-line reason."""
+
+    def __init__(self, slug: str, seed: int, out: TextIO, ascii_only: bool, new_seed: Callable[[], int]) -> None:
+        self.game: Game = new_game(slug, seed)
+        self.out = out
+        self.ascii_only = ascii_only
+        self.new_seed = new_seed
+
+    def show(self) -> None:
+        self.out.write(draw(self.game.view(), self.ascii_only) + "\n")
+        self.show_moves()
+
+    def show_moves(self) -> None:
+        moves = self.game.legal_moves()
+        listed = "  ".join(f"{i}:{m}" for i, m in enumerate(moves, 1))
+        self.out.write(f"legal moves: {listed or '(none)'}\n")
+
+    def handle(self, line: str) -> bool:
+        """Carry out one command; False when the session should end."""
+        words = line.split()
+        if not words:
+            return True
+        cmd = words[0].lower()
+        try:
+            if cmd in ("quit", "exit", "q"):
+                return False
+            if cmd == "help":
+                self.out.write(HELP + "\n")
+            elif cmd == "moves":
+                self.show_moves()
+            elif cmd == "record":
+                self.out.write(self.game.record() + "\n")
+            elif cmd in ("undo", "redo", "restart"):
+                getattr(self.game, cmd)()
+                self.show()
+            elif cmd == "new":
+                if len(words) > 1 and not words[1].isdigit():
+                    raise EngineError(f"a seed is a whole number, not {words[1]!r}")
+                seed = int(words[1]) if len(words) > 1 else self.new_seed()
+                self.game = new_game(self.game.spec.slug, seed)
+                self.show()
+            elif cmd.isdigit():
+                moves = self.game.legal_moves()
+                n = int(cmd)
+                if not 1 <= n <= len(moves):
+                    raise EngineError(f"there is no legal move number {n} (1 to {len(moves)})")
+                self.game.play(moves[n - 1])
+                self.show()
+            else:
+                self.game.play(line.strip())
+                self.show()
+        except EngineError as e:
+            self.out.write(f"error: {e}\n")
+        return True
+
+
+def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
+    stdin = stdin or sys.stdin
+    out = out or sys.stdout
+    parser = argparse.ArgumentParser(prog="python -m engine", description="Play patience games in the terminal.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="list the games")
+    play = sub.add_parser("play", help="play a game")
+    play.add_argument("slug", help="game slug, title or alias (see 'list')")
+    play.add_argument("--seed", type=int, default=None, help="deal number (random if not given)")
+    play.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
+    args = parser.parse_args(argv)
+    if args.command == "list":
+        list_games(out)
+        return 0
+    import secrets
+
+    def new_seed() -> int:
+        return secrets.randbelow(1_000_000_000)
+
+    try:
+        session = Session(args.slug, args.seed if args.seed is not None else new_seed(), out, args.ascii, new_seed)
+    except (EngineError, ValueError) as e:
+        out.write(f"error: {e}\n")
+        return 2
+    session.show()
+    out.write("type 'help' for commands\n")
+    while True:
+        out.write("> ")
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            out.write("\n")
+            return 0
+        if not session.handle(line):
+            return 0

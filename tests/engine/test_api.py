@@ -1,0 +1,215 @@
+"""The engine's public contract: registry, errors, notation, history, records, view."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+import engine
+from engine.rng import SplitMix64, shuffled
+
+SLUGS = ["well", "well-up", "deuces", "will-o-the-wisp", "the-wheel", "two-rings", "the-nation", "queen-of-italy"]
+
+
+def test_games_lists_the_eight_registered_games_with_their_facts() -> None:
+    specs = engine.games()
+    assert [s.slug for s in specs] == SLUGS
+    facts = {s.slug: (s.decks, s.family) for s in specs}
+    assert facts["well"] == (1, "beleaguered-castle")
+    assert facts["deuces"] == (2, "forty-thieves")
+    assert facts["will-o-the-wisp"] == (1, "spider")
+    assert facts["the-nation"] == (2, "lady-cadogan")
+    assert facts["queen-of-italy"] == (2, "terrace")
+    assert all(isinstance(s.title, str) and isinstance(s.aliases, tuple) for s in specs)
+
+
+def test_alias_and_title_find_the_game() -> None:
+    assert engine.new_game("terrace", 3).spec.slug == "queen-of-italy"
+    assert engine.new_game("The Wheel", 3).spec.slug == "the-wheel"
+
+
+def test_unknown_slug_names_the_slug_and_the_nearest_games() -> None:
+    with pytest.raises(engine.UnknownGameError) as info:
+        engine.new_game("dueces", 1)
+    assert isinstance(info.value, ValueError)
+    assert "'dueces'" in str(info.value) and "'deuces'" in str(info.value)
+
+
+def test_duplicate_registration_is_refused() -> None:
+    well = engine.get_spec("well")
+    with pytest.raises(engine.RegistrationError, match="'well' is already registered"):
+        engine.register(well)
+    with pytest.raises(engine.RegistrationError, match="'Terrace' is already used by 'queen-of-italy'"):
+        engine.register(dataclasses.replace(well, slug="new-game", title="New", aliases=("Terrace",)))
+
+
+def test_a_variant_is_a_few_lines_of_replace() -> None:
+    up = engine.get_spec("well-up")
+    well = engine.get_spec("well")
+    assert up.groups[1:] == well.groups[1:]
+    assert up.groups[0].direction is engine.Direction.UP
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_same_slug_and_seed_give_the_same_deal_and_other_seeds_differ(slug: str) -> None:
+    a, b, c = engine.new_game(slug, 42), engine.new_game(slug, 42), engine.new_game(slug, 43)
+    assert a.view() == b.view()
+    assert a.view()["piles"] != c.view()["piles"]
+
+
+def test_splitmix64_matches_the_reference_vector() -> None:
+    rng = SplitMix64(1234567)
+    assert [rng.next64() for _ in range(3)] == [6457827717110365317, 3203168211198807973, 9817491932198370423]
+
+
+def test_pinned_shuffle_and_deals_do_not_change() -> None:
+    assert shuffled(list(range(10)), 2026) == [5, 0, 9, 2, 4, 7, 3, 6, 8, 1]
+    well = engine.new_game("well", 1)
+    assert " ".join(c.code for c in well.piles["t1"]) == "JC 5S 6C KH 4H"
+    deuces = engine.new_game("deuces", 1)
+    assert [deuces.piles[f"t{i}"][0].code for i in range(1, 11)] == \
+        ["6H", "5D", "9D", "4H", "8D", "9H", "QH", "8S", "6H", "6D"]
+    wheel = engine.new_game("the-wheel", 99)
+    assert [wheel.piles[f"c{i}"][0].code for i in range(1, 13)] == \
+        ["6H", "QC", "5C", "10C", "3C", "JH", "2H", "KS", "4S", "2C", "9H", "7D"]
+
+
+def test_seed_must_be_a_whole_number_in_range() -> None:
+    for bad in (-1, 2**63, "7", 1.5, True):
+        with pytest.raises(ValueError, match="seed"):
+            engine.new_game("well", bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_legal_move_text_parses_back_to_the_same_move(slug: str) -> None:
+    g = engine.new_game(slug, 5)
+    for _ in range(30):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        for m in moves:
+            assert g.parse_move(str(m)) == m
+        g.play(moves[-1])
+
+
+def test_malformed_move_text_raises_invalid_move_error_naming_it() -> None:
+    g = engine.new_game("deuces", 1)
+    for bad in ("", "t1", "t1>", ">f1", "t1:0>f1", "t1->f1", "shuffle", "t1+t1>o1", "t1+t2:2>o1"):
+        with pytest.raises(engine.InvalidMoveError) as info:
+            g.play(bad)
+        assert repr(bad) in str(info.value)
+    assert g.moves_made == 0
+
+
+def test_illegal_move_names_the_move_and_leaves_the_game_as_it_was() -> None:
+    g = engine.new_game("deuces", 1)
+    before = g.view()
+    card = g.piles["t1"][-1]
+    assert card.code == "6H"
+    with pytest.raises(engine.IllegalMoveError) as info:
+        g.play("t1>f1")
+    assert "'t1>f1'" in str(info.value) and "6♥ cannot go on the 2♣" in str(info.value)
+    assert isinstance(info.value, ValueError)
+    assert g.view() == before and g.record() == "deuces/1/"
+    with pytest.raises(engine.IllegalMoveError, match="no pile 'z9'"):
+        g.play("z9>f1")
+
+
+def test_undo_and_redo() -> None:
+    g = engine.new_game("will-o-the-wisp", 2)
+    views = [g.view()]
+    for _ in range(5):
+        g.play(g.legal_moves()[0])
+        views.append(g.view())
+    for i in range(5, 0, -1):
+        g.undo()
+        assert g.view() == {**views[i - 1], "counters": {**views[i - 1]["counters"], "redo": True}}
+    with pytest.raises(engine.IllegalMoveError, match="nothing to undo"):
+        g.undo()
+    for i in range(1, 6):
+        g.redo()
+        assert g.view()["piles"] == views[i]["piles"]
+    with pytest.raises(engine.IllegalMoveError, match="nothing to redo"):
+        g.redo()
+
+
+def test_a_new_move_after_undo_clears_redo() -> None:
+    g = engine.new_game("deuces", 3)
+    g.play("deal")
+    g.undo()
+    g.play(g.legal_moves()[0])
+    assert not g.view()["counters"]["redo"]
+
+
+def test_restart_returns_to_the_first_position() -> None:
+    g = engine.new_game("two-rings", 8)
+    first = g.view()
+    for _ in range(6):
+        g.play(g.legal_moves()[-1])
+    g.restart()
+    assert g.view() == first
+
+
+def test_record_and_replay_rebuild_the_identical_game() -> None:
+    g = engine.new_game("terrace", 12)
+    for _ in range(20):
+        g.play(g.legal_moves()[len(g.legal_moves()) // 2])
+    text = g.record()
+    assert text.startswith("queen-of-italy/12/") and text.count(",") == 19
+    again = engine.replay(text)
+    assert again.view() == g.view() and again.record() == text
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("", "expected 'slug/seed/moves'"),
+    ("well", "expected"),
+    ("well/x/", "seed 'x'"),
+    ("nosuchgame/1/", "unknown game 'nosuchgame'"),
+    ("well/1/t1>f1", "move 1 't1>f1'"),
+    ("well/1/zz", "move 1 'zz'"),
+    ("well/1/a/b", "expected"),
+])
+def test_malformed_or_tampered_records_raise_record_error(bad: str, words: str) -> None:
+    with pytest.raises(engine.RecordError) as info:
+        engine.replay(bad)
+    assert words in str(info.value)
+
+
+def test_tampered_move_in_a_real_record_is_caught_at_its_place() -> None:
+    g = engine.new_game("deuces", 4)
+    for _ in range(4):
+        g.play(g.legal_moves()[0])
+    moves = g.record().split("/")[2].split(",")
+    moves[2] = "t9>f8" if moves[2] != "t9>f8" else "t8>f8"
+    with pytest.raises(engine.RecordError, match="move 3"):
+        engine.replay("deuces/4/" + ",".join(moves))
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_view_is_json_ready_and_describes_every_pile(slug: str) -> None:
+    g = engine.new_game(slug, 6)
+    view = g.view()
+    assert json.loads(json.dumps(view)) == view
+    assert view["format"] == engine.VIEW_FORMAT and view["game"] == slug and view["seed"] == 6
+    assert view["status"] == "playing"
+    assert {"stock", "redeals_left", "moves", "undo", "redo"} <= set(view["counters"])
+    assert [p["id"] for p in view["piles"]] == list(g.order)
+    cells = set()
+    for p in view["piles"]:
+        assert {"id", "kind", "name", "row", "col", "fan", "cards", "pick"} <= set(p)
+        assert 0 <= p["row"] < view["grid"]["rows"] and 0 <= p["col"] < view["grid"]["cols"]
+        assert (p["row"], p["col"]) not in cells, f"two piles at one grid place: {p['id']}"
+        cells.add((p["row"], p["col"]))
+        for i in p["pick"]:
+            assert p["cards"][i]["up"]
+    assert sum(len(p["cards"]) for p in view["piles"]) == 52 * g.spec.decks
+    assert view["legal"] == [str(m) for m in g.legal_moves()]
+
+
+def test_view_actions_say_why_a_disabled_action_is_disabled() -> None:
+    g = engine.new_game("two-rings", 1)
+    actions = {a["move"]: a for a in g.view()["actions"]}
+    assert actions["deal"]["enabled"] and actions["deal"]["label"] == "Turn a card"
+    assert not actions["redeal"]["enabled"] and "stock is empty" in actions["redeal"]["reason"]
