@@ -36,7 +36,8 @@ def _build_words(g: PileGroup) -> str:
 
 
 def why_text(game: Game, why: Why) -> str:
-    code, *a = why
+    code, *args = why
+    a = [x if isinstance(x, (int, Card)) else str(x) for x in args]
     def name(pid: object) -> str:  # a[0] is a pile id wherever a reason names one
         return game.pile_name(str(pid))
     if code == "same-pile":
@@ -46,10 +47,10 @@ def why_text(game: Game, why: Why) -> str:
     if code == "src-fixed":
         return f"cards on {name(a[0])} do not move"
     if code == "src-locked":
-        return f"{name(a[0])} is not available until one of the {_plural(game, a[1])} is empty"
+        return f"{name(a[0])} is not available until one of the {_plural(game, str(a[1]))} is empty"
     if code == "no-route":
-        src_g = game.group_of[a[0]]
-        dst_g = game.group_of[a[1]]
+        src_g = game.group_of[str(a[0])]
+        dst_g = game.group_of[str(a[1])]
         if dst_g.kind not in {k for g in game.spec.groups for k in g.to}:
             return f"nothing may be placed on {name(a[1])}"
         kinds = ", ".join(_kind_plural(k) for k in src_g.to)
@@ -79,7 +80,7 @@ def why_text(game: Game, why: Why) -> str:
     if code == "builds-nothing":
         return f"nothing may be placed on {name(a[0])}"
     if code == "does-not-fit":
-        g = game.group_of[a[0]]
+        g = game.group_of[str(a[0])]
         return f"the {_card(a[1])} cannot go on the {_card(a[2])}: {name(a[0])} {_build_words(g)}"
     if code == "supermove":
         return (
@@ -90,7 +91,7 @@ def why_text(game: Game, why: Why) -> str:
     if code == "stock-empty":
         return "the stock is empty"
     if code == "deal-blocked":
-        return f"no deal while one of the {_plural(game, a[0])} is empty"
+        return f"no deal while one of the {_plural(game, str(a[0]))} is empty"
     if code == "no-redeal":
         return f"{game.spec.title} has no redeal"
     if code == "redeal-stock-left":
@@ -103,7 +104,7 @@ def why_text(game: Game, why: Why) -> str:
         return f"{name(a[0])} may be used only as a last resort, and another move is possible (for example {a[1]})"
     if code == "deal-last-resort":
         return f"a deal is allowed only when no other move is possible (for example {a[0]})"
-    return code
+    return str(code)
 
 
 def _plural(game: Game, prefix: str) -> str:

@@ -28,8 +28,8 @@ class _Layout:
     group_of: dict[str, PileGroup]
     ids_by_kind: dict[Kind, tuple[str, ...]]
     index: dict[str, int]
-    stock_id: str | None
-    waste_id: str | None
+    stock_id: str  # "" when the game has no stock
+    waste_id: str  # "" when the game has no waste
     goal_ids: tuple[str, ...]
 
 
@@ -42,8 +42,8 @@ def _layout(spec: GameSpec) -> _Layout:
             order.append(pid)
             group_of[pid] = g
     by_kind = {k: tuple(p for p in order if group_of[p].kind is k) for k in Kind}
-    stock = by_kind[Kind.STOCK][0] if by_kind[Kind.STOCK] else None
-    waste = by_kind[Kind.WASTE][0] if by_kind[Kind.WASTE] else None
+    stock = by_kind[Kind.STOCK][0] if by_kind[Kind.STOCK] else ""
+    waste = by_kind[Kind.WASTE][0] if by_kind[Kind.WASTE] else ""
     goal = by_kind[Kind.FOUNDATION] + by_kind[Kind.DISCARD]
     return _Layout(tuple(order), group_of, by_kind, {p: i for i, p in enumerate(order)}, stock, waste, goal)
 

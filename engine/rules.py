@@ -196,7 +196,7 @@ def card_moves(game: Game) -> list[Move]:
 def stock_refusal(game: Game, action: str) -> Why | None:
     """Why the stock's ``deal`` or ``redeal`` is not allowed now; None if it is."""
     rule = game.spec.stock
-    if rule is None:
+    if rule is None or not game.stock_id:
         return ("no-stock", action)
     stock = game.piles[game.stock_id]
     if action == "deal":
@@ -241,7 +241,8 @@ def apply_standard(game: Game, move: Move) -> None:
     piles = game.piles
     if move.action == "deal":
         rule = game.spec.stock
-        assert rule is not None  # legality was checked before
+        if rule is None:
+            raise ValueError(f"{game.spec.title} has no stock to deal from")
         stock = piles[game.stock_id]
         if rule.deal_to == "waste":
             for _ in range(rule.draw):
@@ -291,6 +292,6 @@ def standard_deal(game: Game, pack: list[Card]) -> None:
             i += n
     rest = pack[i:]
     if rest:
-        if game.stock_id is None:
+        if not game.stock_id:
             raise ValueError(f"{game.spec.slug}: {len(rest)} cards left after the deal and no stock")
         game.piles[game.stock_id].extend(reversed(rest))
