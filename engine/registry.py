@@ -42,6 +42,7 @@ def _check(spec: GameSpec) -> None:
                 raise RegistrationError(f"game {spec.slug!r}: pile id {pid!r} is used twice or reserved")
             ids.add(pid)
         g.deal_counts()
+        g.down_counts()
         if g.starts_with and g.base_rank is None:
             raise RegistrationError(f"game {spec.slug!r}: group {g.prefix!r} starts with a base card but has no base_rank")
     kinds = {g.kind for g in spec.groups}

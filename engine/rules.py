@@ -286,9 +286,9 @@ def standard_deal(game: Game, pack: list[Card]) -> None:
     is the stock (its last card on top)."""
     i = 0
     for g in game.spec.groups:
-        for pid, n in zip(g.ids(), g.deal_counts()):
+        for pid, n, down in zip(g.ids(), g.deal_counts(), g.down_counts()):
             game.piles[pid].extend(pack[i:i + n])
-            game.down[pid] = min(g.deal_down, n)
+            game.down[pid] = min(down, n)
             i += n
     rest = pack[i:]
     if rest:

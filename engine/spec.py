@@ -87,7 +87,7 @@ class PileGroup:
     run: Build = Build.SUIT  # how the cards of a run moved as a unit must relate
     to: tuple[Kind, ...] = ()  # kinds of pile its cards may go to
     deal: int | tuple[int, ...] = 0  # cards dealt to each pile at set-up (or one count per pile)
-    deal_down: int = 0  # of those, how many face down
+    deal_down: int | tuple[int, ...] = 0  # of those, how many face down (or one count per pile)
     last_resort: bool = False  # takes a card only when no other move is possible
     available_when_empty: str | None = None  # its cards move only once a pile of that group is empty
     refill_from: tuple[str, ...] = ()  # an emptied pile is refilled at once from the first non-empty of these
@@ -116,6 +116,13 @@ class PileGroup:
         line_step = self.line_step or (self.step[1], self.step[0])
         return (self.at[0] + i * self.step[0] + line * line_step[0],
                 self.at[1] + i * self.step[1] + line * line_step[1])
+
+    def down_counts(self) -> tuple[int, ...]:
+        if isinstance(self.deal_down, tuple):
+            if len(self.deal_down) != self.count:
+                raise ValueError(f"group {self.prefix!r}: {len(self.deal_down)} face-down counts for {self.count} piles")
+            return self.deal_down
+        return (self.deal_down,) * self.count
 
     def pile_name(self, index: int) -> str:
         return self.name.replace("{n}", str(index + 1))
