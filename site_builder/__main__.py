@@ -1,0 +1,66 @@
+"""Command line: ``python -m site_builder build|check|serve``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .errors import BuildFailed
+from .output import OutputError
+from .pipeline import build, check
+
+
+def _progress(message: str) -> None:
+    print(f"  {message}", file=sys.stderr, flush=True)
+
+
+def _fail(exc: BuildFailed) -> int:
+    for error in exc.errors:
+        print(f"error: {error}", file=sys.stderr)
+    n = len(exc.errors)
+    print(f"build failed: {n} error{'s' if n != 1 else ''}; nothing was written", file=sys.stderr)
+    return 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m site_builder", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, text in (("build", "build the site"), ("check", "validate all content; write nothing"),
+                       ("serve", "build, then serve the site on 127.0.0.1")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("--content", type=Path, default=Path("content"), help="content folder (default: content)")
+        if name != "check":
+            p.add_argument("--out", type=Path, default=Path("_site"), help="output folder (default: _site)")
+        if name == "serve":
+            p.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "check":
+            site = check(args.content, _progress)
+            print(f"ok: {len(site.games)} games, {len(site.families)} families, {len(site.planned)} planned games, "
+                  "no errors")
+            return 0
+        print(f"Building {args.content} -> {args.out}", file=sys.stderr)
+        result = build(args.content, args.out, _progress)
+        print(f"Wrote {result.pages} pages ({result.files} files) to {result.out} in {result.seconds:.2f} s "
+              f"(search index {result.search_seconds:.2f} s)")
+        if args.command == "serve":
+            from .serve import serve
+
+            serve(args.out, args.port)
+        return 0
+    except BuildFailed as exc:
+        return _fail(exc)
+    except OutputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        if args.command == "serve" and exc.errno == 98:
+            print(f"error: port {args.port} is in use; try --port 0 for any free port", file=sys.stderr)
+            return 1
+        raise
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,198 @@
+"""Stage 5: resolve every cross-reference, and collect backlinks on the way.
+
+Names are looked up case-insensitively in a fixed order: games (titles and aliases), games
+not yet written (``planned.toml``), families, then glossary terms and their aliases. A name
+that means two kinds of thing (the game Well, the term "well") goes to the first; a prefix
+(``[[glossary:well]]``, ``[[family:Spider]]``, ``[[game:Well]]``) picks the other.
+A name that resolves to nothing is an error with a "did you mean".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from markdown_it.token import Token
+
+from .errors import BuildError, did_you_mean
+from .mdparse import PREFIXES, WIKI, split_wikilink, walk_inline
+from .model import GamePage, Item, Page, Planned, Ref, Site, name_key, slugify
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: str  # "game", "planned", "family", "term"
+    url: str
+    title: str
+    page_key: str = ""  # for backlinks; "" for planned games
+    anchors: frozenset[str] = frozenset()
+    term: str = ""  # glossary anchor
+    planned: Planned | None = None
+
+
+class Resolver:
+    """Name tables for every linkable thing, in lookup order."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+        self.tables: dict[str, dict[str, Target]] = {"game": {}, "planned": {}, "family": {}, "glossary": {}}
+        for g in site.games.values():
+            t = Target("game", g.url, g.title, g.key, frozenset(g.anchors))
+            for name in (g.title, *g.aliases):
+                self.tables["game"][name_key(name)] = t
+        for p in site.planned:
+            t = Target("planned", p.url, p.title, planned=p)
+            for name in (p.title, *p.aliases):
+                self.tables["planned"].setdefault(name_key(name), t)
+        for f in site.families.values():
+            t = Target("family", f.url, f.title, f.key, frozenset(f.anchors))
+            self.tables["family"].setdefault(name_key(f.title), t)
+            self.tables["family"].setdefault(name_key(f.slug), t)
+        gl = site.glossary
+        if gl is not None:
+            for level, text, anchor in gl.headings:
+                if level == 2:
+                    gl.terms[anchor] = text
+                    self.tables["glossary"].setdefault(name_key(text), Target(
+                        "term", f"{gl.url}#{anchor}", text, gl.key, term=anchor))
+
+    def add_glossary_aliases(self, errors: list[BuildError]) -> None:
+        gl = self.site.glossary
+        if gl is None:
+            return
+        for alias, heading in gl.aliases.items():
+            t = self.tables["glossary"].get(name_key(heading))
+            line = gl.src.key_line(alias, "aliases")
+            if t is None:
+                errors.append(BuildError(gl.src.path, line, f"glossary alias {alias!r} names no term heading",
+                                         heading, did_you_mean(heading, gl.terms.values())))
+            elif name_key(alias) in self.tables["glossary"]:
+                errors.append(BuildError(gl.src.path, line, "duplicate glossary term or alias", alias))
+            else:
+                self.tables["glossary"][name_key(alias)] = t
+
+    def names(self) -> list[str]:
+        return [t.title for table in self.tables.values() for t in table.values()]
+
+    def lookup(self, name: str) -> Target | None:
+        order = list(self.tables)
+        for prefix in PREFIXES:
+            if name.lower().startswith(prefix):
+                order, name = [prefix[:-1]], name[len(prefix):].strip()
+        for table in order:
+            found = self.tables[table].get(name_key(name))
+            if found is not None:
+                return found
+        return None
+
+    def game_item(self, name: str) -> Item | None:
+        """A game title (written or planned) as a list item, for related lists and families."""
+        t = self.lookup(name)
+        if t is None or t.kind not in ("game", "planned"):
+            return None
+        if t.planned is not None:
+            return self.site.planned_item(t.planned)
+        return self.site.game_item(self.site.games[t.url.strip("/").split("/")[1]])
+
+
+def resolve(site: Site, errors: list[BuildError]) -> None:
+    """Resolve wiki links, Markdown links, related lists, family lists; record backlinks."""
+    resolver = Resolver(site)
+    resolver.add_glossary_aliases(errors)
+    urls = {p.url: p.anchors for p in site.all_pages()}
+    backlinks: dict[str, dict[str, Ref]] = {}
+    term_backlinks: dict[str, dict[str, Ref]] = {}
+    for page in site.all_pages():
+        for tok, line in walk_inline(page.tokens, page.src.body_line):
+            if tok.type == "wikilink":
+                target = _resolve_wikilink(resolver, page, tok, line, errors)
+                if target is not None and target.page_key and target.page_key != page.key:
+                    backlinks.setdefault(target.page_key, {})[page.key] = page.ref()
+                    if target.term:
+                        term_backlinks.setdefault(target.term, {})[page.key] = page.ref()
+            elif tok.type in ("link_open", "image"):
+                _check_markdown_link(page, tok, line, urls, errors)
+        for text, key in ((page.summary, "summary"), (page.title, "title")):
+            for m in WIKI.finditer(text):
+                if resolver.lookup(split_wikilink(m.group(1))[0]) is None:
+                    errors.append(BuildError(page.src.path, page.src.key_line(key), "broken link",
+                                             m.group(0), did_you_mean(m.group(1), resolver.names())))
+    for page in site.games.values():
+        page.related_items = _game_items(resolver, page, page.related, "related", errors)
+    for fam in site.families.values():
+        fam.items = _game_items(resolver, fam, fam.games, "games", errors)
+        listed = {i.title for i in fam.items}
+        fam.items += [site.game_item(g) for g in sorted(site.games.values(), key=lambda g: g.title)
+                      if g.family == fam.slug and g.title not in listed]
+        fam.items += [site.planned_item(p) for p in site.planned if p.family == fam.slug and p.title not in listed]
+    for page in site.all_pages():
+        page.backlinks = sorted(backlinks.get(page.key, {}).values(), key=lambda r: r.title.casefold())
+    if site.glossary is not None:
+        site.glossary.term_backlinks = {t: sorted(refs.values(), key=lambda r: r.title.casefold())
+                                        for t, refs in term_backlinks.items()}
+
+
+def _resolve_wikilink(resolver: Resolver, page: Page, tok: Token, line: int,
+                      errors: list[BuildError]) -> Target | None:
+    name, section, text = split_wikilink(tok.content)
+    target = resolver.lookup(name)
+    raw = tok.markup
+    if target is None:
+        errors.append(BuildError(page.src.path, line, "broken link", raw,
+                                 did_you_mean(name, resolver.names()) or "no game, family or glossary term has "
+                                 "that name; planned games go in content/planned.toml"))
+        return None
+    href = target.url
+    if section:
+        anchor = slugify(section)
+        if target.kind in ("planned", "term"):
+            errors.append(BuildError(page.src.path, line, f"a {'planned game' if target.planned else 'glossary term'}"
+                                     " has no sections to link to", raw))
+            return None
+        if anchor not in target.anchors:
+            errors.append(BuildError(page.src.path, line, f"broken anchor: {target.title!r} has no section "
+                                     f"{section!r}", raw, did_you_mean(anchor, target.anchors)))
+            return None
+        href = f"{target.url}#{anchor}"
+    tok.meta.update({"href": href, "text": text, "kind": target.kind, "planned": target.planned is not None})
+    if target.kind == "term":
+        tok.meta["title"] = f"Glossary: {target.title}"
+    return target
+
+
+def _check_markdown_link(page: Page, tok: Token, line: int, urls: dict[str, set[str]],
+                         errors: list[BuildError]) -> None:
+    """Plain Markdown links: external ones are fine; internal ones must hit a page and anchor."""
+    attr = "src" if tok.type == "image" else "href"
+    href = str(tok.attrGet(attr) or "")
+    if href.startswith(("http://", "https://", "mailto:")):
+        if tok.type == "image":
+            errors.append(BuildError(page.src.path, line, "images must be part of the site, not loaded from "
+                                     "another origin", href))
+        return
+    path, _, anchor = href.partition("#")
+    path = path or page.url
+    if not path.startswith("/"):
+        errors.append(BuildError(page.src.path, line, "relative link; use [[Name]] or a link starting with '/'",
+                                 href))
+        return
+    if not path.endswith("/") and "." not in Path(path).name:
+        path += "/"
+    if path not in urls:
+        errors.append(BuildError(page.src.path, line, "broken link", href, did_you_mean(path, urls)))
+    elif anchor and anchor not in urls[path]:
+        errors.append(BuildError(page.src.path, line, "broken anchor", href, did_you_mean(anchor, urls[path])))
+
+
+def _game_items(resolver: Resolver, page: Page, names: list[str], key: str,
+                errors: list[BuildError]) -> list[Item]:
+    items: list[Item] = []
+    for name in names:
+        item = resolver.game_item(name)
+        if item is None:
+            games = [t.title for k in ("game", "planned") for t in resolver.tables[k].values()]
+            errors.append(BuildError(page.src.path, page.src.key_line(key), f"{key!r} names no game, written "
+                                     "or planned", name, did_you_mean(name, games) or "add it to content/planned.toml"))
+        elif not (isinstance(page, GamePage) and item.title == page.title):
+            items.append(item)
+    return items

@@ -1,0 +1,166 @@
+"""Stage 3: turn checked front matter into the page model, and check it against the engine.
+
+The engine is the authority on every fact it knows (title, family, deck count, aliases);
+content that disagrees is an error rather than a silent override, so a rule page can never
+describe a different game from the one its demo plays.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import engine
+
+from . import schema
+from .errors import BuildError, did_you_mean
+from .mdparse import make_parser, plain
+from .model import FamilyPage, GamePage, GlossaryPage, Page, Planned, Site, name_key
+from .sources import Source, parse_front_matter, parse_toml_file
+
+RESERVED_ANCHORS = ("top", "main", "contents", "at-a-glance", "demo", "related", "family-games",
+                    "sources", "mentioned-on")
+REQUIRED_FILES = ("index.md", "about.md", "glossary.md")
+
+
+def _page_kind(rel: str) -> str | None:
+    parts = rel.split("/")
+    if len(parts) == 2 and parts[0] in ("games", "families") and parts[1].endswith(".md"):
+        return parts[0]
+    if rel in ("index.md", "about.md", "glossary.md", "planned.toml"):
+        return rel.split(".")[0]
+    return None
+
+
+def load(sources: list[Source], content: Path, errors: list[BuildError]) -> Site:
+    """Build the site model from the gathered files; append every problem to ``errors``."""
+    site = Site()
+    seen = {s.rel for s in sources}
+    for rel in REQUIRED_FILES:
+        if rel not in seen:
+            errors.append(BuildError(content / rel, 1, "required file is missing", rel))
+    checked: list[tuple[Source, str, dict[str, Any]]] = []
+    for src in sources:
+        kind = _page_kind(src.rel)
+        if kind is None:
+            errors.append(BuildError(src.path, 1, "unexpected file in the content folder (expected games/*.md, "
+                                     "families/*.md, index.md, about.md, glossary.md or planned.toml)", src.rel))
+            continue
+        if kind == "planned":
+            if parse_toml_file(src, errors):
+                data = schema.check(src, src.meta, schema.PLANNED_FILE, errors, where="planned.toml")
+                if data is not None:
+                    _load_planned(site, src, data, errors)
+            continue
+        if not parse_front_matter(src, errors):
+            continue
+        spec = {"games": schema.GAME, "families": schema.FAMILY, "glossary": schema.GLOSSARY}.get(
+            kind, schema.TEXT_PAGE)
+        data = schema.check(src, src.meta, spec, errors)
+        if data is not None:
+            checked.append((src, kind, data))
+    for src, kind, data in checked:  # families first: games name them
+        if kind == "families":
+            slug = Path(src.rel).stem
+            site.families[slug] = FamilyPage(f"family:{slug}", "family", slug, f"/families/{slug}/",
+                                             data["title"], data["summary"], src, games=data["games"])
+    for src, kind, data in checked:
+        if kind == "games":
+            _load_game(site, src, data, errors)
+        elif kind == "glossary":
+            site.glossary = GlossaryPage("glossary", "glossary", "glossary", "/glossary/", data["title"],
+                                         data["summary"], src, aliases=data["aliases"])
+        elif kind in ("index", "about"):
+            url = "/" if kind == "index" else "/about/"
+            site.pages[kind] = Page(kind, kind, kind, url, data["title"], data["summary"] or "", src)
+    _check_engine_coverage(site, sources, content, errors)
+    _check_families(site, errors)
+    _check_unique_names(site, errors)
+    _parse_bodies(site)
+    return site
+
+
+def _load_game(site: Site, src: Source, data: dict[str, Any], errors: list[BuildError]) -> None:
+    slug = Path(src.rel).stem
+    specs = {s.slug: s for s in engine.games()}
+    spec = specs.get(data["engine"])
+    if spec is None:
+        errors.append(BuildError(src.path, src.key_line("engine"), "unknown engine game", data["engine"],
+                                 did_you_mean(data["engine"], specs) or "see engine.games()"))
+        return
+    for other in site.games.values():
+        if other.engine == spec.slug:
+            errors.append(BuildError(src.path, src.key_line("engine"), "duplicate engine slug", spec.slug,
+                                     f"already used by {other.src.path}"))
+            return
+    for key, fact in (("title", spec.title), ("family", spec.family), ("decks", spec.decks)):
+        if data[key] != fact:
+            errors.append(BuildError(src.path, src.key_line(key), f"{key!r} disagrees with the engine "
+                                     f"(engine game {spec.slug!r} says {fact!r})", data[key]))
+    if data["family"] not in site.families:
+        errors.append(BuildError(src.path, src.key_line("family"), "unknown family", data["family"],
+                                 did_you_mean(data["family"], site.families) or "add content/families/<slug>.md"))
+    aliases = list(spec.aliases) + [a for a in data["aliases"] if name_key(a) not in
+                                    {name_key(x) for x in spec.aliases}]
+    site.games[slug] = GamePage(
+        f"game:{slug}", "game", slug, f"/games/{slug}/", spec.title, plain(data["summary"]), src,
+        engine=spec.slug, aliases=aliases, family=spec.family, decks=spec.decks,
+        related=data["related"], sources=data["sources"], description=spec.description)
+
+
+def _load_planned(site: Site, src: Source, data: dict[str, Any], errors: list[BuildError]) -> None:
+    for i, entry in enumerate(data["game"]):
+        game = schema.check(src, entry, schema.PLANNED_GAME, errors, "game", i, "a [[game]] table")
+        if game is not None:
+            site.planned.append(Planned(game["title"], game["family"], game["decks"], game["aliases"],
+                                        game["note"] or "", src, src.key_line("title", "game", i)))
+
+
+def _check_engine_coverage(site: Site, sources: list[Source], content: Path, errors: list[BuildError]) -> None:
+    covered = {g.engine for g in site.games.values()}
+    broken = {Path(s.rel).stem for s in sources if s.rel.startswith("games/")}  # reported already
+    for spec in engine.games():
+        if spec.slug not in covered and spec.slug not in broken:
+            errors.append(BuildError(content / "games" / f"{spec.slug}.md", 1,
+                                     "registered engine game has no rule page", spec.slug,
+                                     f"write content/games/{spec.slug}.md with engine = {spec.slug!r}"))
+
+
+def _check_families(site: Site, errors: list[BuildError]) -> None:
+    for p in site.planned:
+        if p.family not in site.families:
+            errors.append(BuildError(p.src.path, p.src.key_line("family", "game", site.planned.index(p)),
+                                     "unknown family", p.family, did_you_mean(p.family, site.families)))
+
+
+def _check_unique_names(site: Site, errors: list[BuildError]) -> None:
+    """Titles and aliases must name one thing: games and planned games share one namespace."""
+    used: dict[str, str] = {}
+
+    def claim(name: str, where: str, src: Source, line: int, what: str) -> None:
+        key = name_key(name)
+        if key in used:
+            errors.append(BuildError(src.path, line, f"duplicate {what}", name, f"already used by {used[key]}"))
+        else:
+            used[key] = where
+
+    for g in site.games.values():
+        claim(g.title, f"{g.src.path}", g.src, g.src.key_line("title"), "title")
+        for a in g.aliases:
+            claim(a, f"{g.src.path}", g.src, g.src.key_line("aliases"), "alias")
+    for i, p in enumerate(site.planned):
+        claim(p.title, f"{p.src.path}:{p.line}", p.src, p.line, "title")
+        for a in p.aliases:
+            claim(a, f"{p.src.path}:{p.line}", p.src, p.src.key_line("aliases", "game", i), "alias")
+    used.clear()
+    for f in site.families.values():
+        claim(f.title, f"{f.src.path}", f.src, f.src.key_line("title"), "family title")
+
+
+def _parse_bodies(site: Site) -> None:
+    md = make_parser()
+    for page in site.all_pages():
+        env: dict[str, Any] = {"reserved": RESERVED_ANCHORS if page.kind == "game" else ("top", "main")}
+        page.tokens = md.parse(page.src.body, env)
+        page.headings = env.get("headings", [])
+        page.anchors = {h[2] for h in page.headings} | set(RESERVED_ANCHORS if page.kind == "game" else ())

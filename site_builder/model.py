@@ -1,0 +1,141 @@
+"""The site as the builder sees it once the content is read and checked.
+
+Pages are plain dataclasses filled stage by stage: ``load`` sets the facts, ``links``
+attaches resolved links and backlinks, ``render`` the HTML. Nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from markdown_it.token import Token
+
+from .sources import Source
+
+
+def slugify(text: str) -> str:
+    """URL and anchor slug: "Will o' the Wisp" -> "will-o-the-wisp" (as the engine's slugs)."""
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    text = re.sub(r"['\u2019]", "", text.lower())
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
+def name_key(name: str) -> str:
+    """How names are compared in links: case, spacing and apostrophe style do not matter."""
+    name = name.replace("\u2019", "'").replace("\u2018", "'")
+    return " ".join(name.split()).casefold()
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A link to a page (and maybe an anchor on it), as shown in lists such as backlinks."""
+
+    key: str
+    url: str
+    title: str
+
+
+@dataclass
+class Page:
+    """Anything with its own URL and a Markdown body."""
+
+    key: str  # "game:well", "family:spider", "glossary", "index", "about"
+    kind: str
+    slug: str
+    url: str
+    title: str
+    summary: str
+    src: Source
+    tokens: list[Token] = field(default_factory=list)
+    headings: list[tuple[int, str, str]] = field(default_factory=list)  # level, text, id
+    anchors: set[str] = field(default_factory=set)
+    html: str = ""
+    backlinks: list[Ref] = field(default_factory=list)
+
+    def ref(self) -> Ref:
+        return Ref(self.key, self.url, self.title)
+
+
+@dataclass
+class GamePage(Page):
+    engine: str = ""
+    aliases: list[str] = field(default_factory=list)  # the page's own and the engine's
+    family: str = ""
+    decks: int = 0
+    related: list[str] = field(default_factory=list)
+    sources: list[dict[str, Any]] = field(default_factory=list)
+    description: str = ""  # from the engine
+    related_items: list[Item] = field(default_factory=list)
+    board: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class FamilyPage(Page):
+    games: list[str] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+
+
+@dataclass
+class GlossaryPage(Page):
+    aliases: dict[str, str] = field(default_factory=dict)
+    terms: dict[str, str] = field(default_factory=dict)  # anchor -> heading
+    term_backlinks: dict[str, list[Ref]] = field(default_factory=dict)
+
+
+@dataclass
+class Planned:
+    """A game the sources name that has no page yet."""
+
+    title: str
+    family: str
+    decks: int
+    aliases: list[str]
+    note: str
+    src: Source
+    line: int
+
+    @property
+    def slug(self) -> str:
+        return slugify(self.title)
+
+    @property
+    def url(self) -> str:
+        """Where a mention points: its entry on its family page."""
+        return f"/families/{self.family}/#planned-{self.slug}"
+
+
+@dataclass(frozen=True)
+class Item:
+    """A game in a list (related games, a family's games, an index): written or planned."""
+
+    title: str
+    url: str
+    planned: bool
+    summary: str = ""
+    decks: int = 0
+    note: str = ""
+    anchor: str = ""
+
+
+@dataclass
+class Site:
+    games: dict[str, GamePage] = field(default_factory=dict)
+    families: dict[str, FamilyPage] = field(default_factory=dict)
+    planned: list[Planned] = field(default_factory=list)
+    glossary: GlossaryPage | None = None
+    pages: dict[str, Page] = field(default_factory=dict)  # "index", "about"
+
+    def all_pages(self) -> list[Page]:
+        out: list[Page] = [*self.pages.values(), *self.games.values(), *self.families.values()]
+        if self.glossary is not None:
+            out.append(self.glossary)
+        return out
+
+    def game_item(self, page: GamePage) -> Item:
+        return Item(page.title, page.url, False, page.summary, page.decks)
+
+    def planned_item(self, p: Planned) -> Item:
+        return Item(p.title, p.url, True, "", p.decks, p.note, f"planned-{p.slug}")

@@ -1,0 +1,59 @@
+"""Stage 9: write the site into a fresh folder beside the target, then swap it in.
+
+A failed build (a content error, a crash while indexing) removes its temporary folder and
+leaves the previous site exactly as it was; a good one replaces it with two renames.
+A marker file guards against replacing a folder that is not a site this builder wrote.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+MARKER = ".patience-rulebook-site"
+
+
+class OutputError(Exception):
+    """The output folder cannot be used (it exists and is not a site we wrote)."""
+
+
+def check_target(out: Path) -> None:
+    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARKER).exists())):
+        raise OutputError(f"refusing to replace {str(out)!r}: it is not empty and was not written by "
+                          f"site_builder (no {MARKER} file); choose another --out")
+
+
+def fresh_folder(out: Path) -> Path:
+    """A new empty folder on the same file system as ``out``, so the swap is a rename."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=f".{out.name}-new-", dir=out.parent))
+
+
+def write_files(folder: Path, files: dict[str, bytes]) -> None:
+    for rel, data in files.items():
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    (folder / MARKER).write_text("Written by `python -m site_builder build`; safe to delete.\n", "utf-8")
+
+
+def swap_in(new: Path, out: Path) -> None:
+    """Replace ``out`` by ``new``: rename the old one aside, rename the new one in, delete the old."""
+    old = None
+    if out.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}-old-", dir=out.parent))
+        old.rmdir()
+        out.rename(old)
+    try:
+        new.rename(out)
+    except OSError:
+        if old is not None:
+            old.rename(out)  # put the previous site back
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def discard(folder: Path) -> None:
+    shutil.rmtree(folder, ignore_errors=True)

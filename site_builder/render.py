@@ -1,0 +1,194 @@
+"""Stages 6 and 7: render Markdown bodies and fill the Jinja templates.
+
+Returns every output file as ``{relative path: bytes}``; nothing is written here, so the
+whole site exists in memory before the first byte touches the disk. Theme assets get a
+content hash in their name (``style.1a2b3c4d.css``) so they can be cached for a year.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+from markdown_it.token import Token
+
+from .board import first_deal, grid_css
+from .mdparse import make_parser
+from .model import FamilyPage, GamePage, Item, Page, Site, slugify
+
+SITE_NAME = "Patience Rulebook"
+NAV = [("/games/", "Games A–Z"), ("/families/", "Families"), ("/decks/", "By decks"),
+       ("/glossary/", "Glossary"), ("/about/", "About")]
+MAX_SIBLINGS = 30
+THEME = Path(__file__).resolve().parent.parent / "theme"
+
+
+@dataclass
+class Assets:
+    """Theme files under hashed names: logical name -> URL, and path -> bytes to write."""
+
+    urls: dict[str, str]
+    files: dict[str, bytes]
+
+
+def build_assets(theme: Path, extra_css: str) -> Assets:
+    urls: dict[str, str] = {}
+    files: dict[str, bytes] = {}
+    for path in sorted((theme / "static").iterdir()):
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        if path.name == "style.css":
+            data += extra_css.encode("utf-8")
+        digest = hashlib.sha256(data).hexdigest()[:8]
+        name = f"assets/{path.stem}.{digest}{path.suffix}"
+        urls[path.name] = "/" + name
+        files[name] = data
+    return Assets(urls, files)
+
+
+def make_env(theme: Path, assets: Assets) -> Environment:
+    env = Environment(loader=FileSystemLoader(theme / "templates"), autoescape=select_autoescape(default=True),
+                      undefined=StrictUndefined, trim_blocks=False, lstrip_blocks=False)
+
+    def asset(name: str) -> str:
+        return assets.urls[name]
+
+    env.globals.update(asset=asset, site_name=SITE_NAME, nav=NAV)
+    return env
+
+
+def split_sections(tokens: list[Token], level: str = "h2") -> list[tuple[str, list[Token]]]:
+    """Cut a token list before each heading of ``level``: [(heading id or "", tokens)]."""
+    out: list[tuple[str, list[Token]]] = [("", [])]
+    for tok in tokens:
+        if tok.type == "heading_open" and tok.tag == level:
+            out.append((str(tok.attrGet("id") or ""), []))
+        out[-1][1].append(tok)
+    return out
+
+
+def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None] | None = None) -> dict[str, bytes]:
+    """Every file of the site except the search index, in memory."""
+    md = make_parser()
+    boards = {g.slug: first_deal(g.engine) for g in site.games.values()}
+    rows = max((b["grid"]["rows"] for b in boards.values()), default=1)
+    cols = max((b["grid"]["cols"] for b in boards.values()), default=1)
+    assets = build_assets(theme, grid_css(rows, cols))
+    env = make_env(theme, assets)
+    out: dict[str, bytes] = dict(assets.files)
+
+    def html(tokens: list[Token]) -> Markup:
+        return Markup(md.renderer.render(tokens, md.options, {}))
+
+    def page_out(url: str, template: str, **ctx: Any) -> None:
+        ctx.setdefault("indexed", True)
+        ctx.setdefault("section", "/" + url.strip("/").split("/")[0] + "/" if url != "/" else "/")
+        text = env.get_template(template).render(**ctx)
+        out["404.html" if url == "/404.html" else url.strip("/") + "/index.html" if url != "/" else "index.html"] = \
+            text.encode("utf-8")
+
+    families = sorted(site.families.values(), key=lambda f: f.title.casefold())
+    for game in site.games.values():
+        game.board = boards[game.slug]
+        _render_game(site, game, html, page_out)
+    for fam in families:
+        page_out(fam.url, "family.html", title=fam.title, summary=fam.summary, kind="family", page=fam,
+                 body=html(fam.tokens))
+    _render_glossary(site, html, page_out)
+    for key in ("index", "about"):
+        page = site.pages.get(key)
+        if page is None:
+            continue
+        if key == "index":
+            page_out("/", "home.html", title=page.title, summary=page.summary, kind="home", page=page,
+                     body=html(page.tokens), families=families, written=len(site.games), planned=len(site.planned))
+        else:
+            page_out(page.url, "page.html", title=page.title, summary=page.summary, kind="about", page=page,
+                     body=html(page.tokens))
+    _render_indexes(site, families, page_out)
+    page_out("/search/", "search.html", title="Search", summary="Search the rulebook.", kind="search",
+             indexed=False, section="")
+    page_out("/404.html", "404.html", title="Page not found", summary="", kind="not-found", indexed=False,
+             section="")
+    if progress:
+        progress(f"render: {sum(1 for p in out if p.endswith('.html'))} pages, {len(assets.files)} assets")
+    return out
+
+
+def _render_game(site: Site, game: GamePage, html: Callable[[list[Token]], Markup],
+                 page_out: Callable[..., None]) -> None:
+    sections = split_sections(game.tokens)
+    cut = len(sections)
+    for i, (anchor, _) in enumerate(sections):
+        if anchor == "layout":
+            cut = i + 1  # the first deal goes right after the Layout section
+    before = [t for _, toks in sections[:cut] for t in toks]
+    after = [t for _, toks in sections[cut:] for t in toks]
+    h2 = [(a, text) for level, text, a in game.headings if level == 2]
+    toc = h2[:cut - 1] + [("demo", "First deal")] + h2[cut - 1:] + [("related", "Related games")]
+    if game.sources:
+        toc.append(("sources", "Sources"))
+    family = site.families.get(game.family)
+    fam_ref = {"url": family.url, "title": family.title} if family else {"url": "/families/", "title": game.family}
+    siblings = [i for i in (family.items if family else []) if i.title != game.title]
+    more = max(0, len(siblings) - MAX_SIBLINGS)  # a big family is listed in full on its own page
+    page_out(game.url, "game.html", title=game.title, summary=game.summary, kind="game", page=game,
+             family=fam_ref, siblings=siblings[:MAX_SIBLINGS], more_siblings=more, toc=toc, body_before=html(before), body_after=html(after),
+             board=game.board, section="/games/")
+
+
+def _render_glossary(site: Site, html: Callable[[list[Token]], Markup], page_out: Callable[..., None]) -> None:
+    gl = site.glossary
+    if gl is None:
+        return
+    sections = split_sections(gl.tokens)
+    aliases: dict[str, list[str]] = {}
+    for alias, heading in gl.aliases.items():
+        aliases.setdefault(slugify(heading), []).append(alias)
+    entries: list[dict[str, Any]] = []
+    for a, toks in sections[1:]:
+        names: list[str] = sorted(aliases.get(a, []), key=lambda x: x.casefold())
+        entries.append({"anchor": a, "html": html(toks), "aliases": names, "backlinks": gl.term_backlinks.get(a, [])})
+    terms = [(a, gl.terms[a]) for a, _ in sections[1:] if a in gl.terms]
+    page_out(gl.url, "glossary.html", title=gl.title, summary=gl.summary, kind="glossary", page=gl,
+             intro=html(sections[0][1]), entries=entries, terms=terms)
+
+
+def _render_indexes(site: Site, families: list[FamilyPage], page_out: Callable[..., None]) -> None:
+    items: list[Item] = [site.game_item(g) for g in site.games.values()] + \
+        [site.planned_item(p) for p in site.planned]
+    entries: list[dict[str, Any]] = [{"title": i.title, "item": i, "see": None} for i in items]
+    for g in site.games.values():
+        entries += [{"title": a, "see": site.game_item(g), "item": None} for a in g.aliases]
+    for p in site.planned:
+        entries += [{"title": a, "see": site.planned_item(p), "item": None} for a in p.aliases]
+    entries.sort(key=lambda e: str(e["title"]).casefold())
+    letters: dict[str, list[dict[str, Any]]] = {}
+    for e in entries:
+        first = slugify(str(e["title"]))[:1].upper()
+        letters.setdefault(first if first.isalpha() else "#", []).append(e)
+    groups = [{"id": f"letter-{k.lower() if k != '#' else 'other'}", "title": k, "url": "", "summary": "",
+               "entries": v} for k, v in sorted(letters.items())]
+    page_out("/games/", "listing.html", title="Games A to Z", kind="index",
+             summary=f"Every game in the rulebook: {len(site.games)} written, {len(site.planned)} still to write, "
+                     "with their other names.", groups=groups, jump=[(g["id"], g["title"]) for g in groups],
+             show_decks=True)
+    fam_groups = [{"id": f.slug, "title": f.title, "url": f.url, "summary": f.summary,
+                   "entries": [{"item": i, "see": None} for i in f.items]} for f in families]
+    page_out("/families/", "listing.html", title="Games by family", kind="index",
+             summary="Games that share a layout or a way of building belong to one family.", groups=fam_groups,
+             jump=[(g["id"], g["title"]) for g in fam_groups], show_decks=True)
+    by_decks: dict[int, list[dict[str, Any]]] = {}
+    for i in sorted(items, key=lambda i: i.title.casefold()):
+        by_decks.setdefault(i.decks, []).append({"item": i, "see": None})
+    deck_groups = [{"id": f"decks-{n}", "title": f"{n} deck{'s' if n != 1 else ''} ({n * 52} cards)", "url": "",
+                    "summary": "", "entries": v} for n, v in sorted(by_decks.items())]
+    page_out("/decks/", "listing.html", title="Games by number of decks", kind="index",
+             summary="How many packs of 52 cards each game needs.", groups=deck_groups,
+             jump=[(g["id"], g["title"]) for g in deck_groups], show_decks=False)

@@ -1,0 +1,102 @@
+"""``serve``: the built site on 127.0.0.1, with the same headers Netlify would send.
+
+Reading ``[[headers]]`` from netlify.toml means a Content-Security-Policy mistake shows up
+in local testing (and in the Playwright tests) instead of only in production.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+NETLIFY_TOML = Path(__file__).resolve().parent.parent / "netlify.toml"
+
+
+def load_header_rules(path: Path = NETLIFY_TOML) -> list[tuple[re.Pattern[str], dict[str, str]]]:
+    """netlify.toml ``[[headers]]`` as (compiled ``for`` pattern, values); none if no file."""
+    if not path.exists():
+        return []
+    data: dict[str, Any] = tomllib.loads(path.read_text("utf-8"))
+    rules = []
+    for rule in data.get("headers", []):
+        pattern = "".join(".*" if part == "*" else "[^/]+" if part.startswith(":") else re.escape(part)
+                          for part in re.split(r"(\*|:[A-Za-z_]+)", rule["for"]))
+        rules.append((re.compile(pattern + r"\Z"), dict(rule.get("values", {}))))
+    return rules
+
+
+def headers_for(path: str, rules: list[tuple[re.Pattern[str], dict[str, str]]]) -> dict[str, list[str]]:
+    """Every value each header gets for ``path`` (Netlify joins them when several rules match)."""
+    out: dict[str, list[str]] = {}
+    for pattern, values in rules:
+        if pattern.match(path):
+            for name, value in values.items():
+                out.setdefault(name, []).append(" ".join(value.split()))
+    return out
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """Static files, Netlify's headers, ``.wasm`` as application/wasm, and 404.html for misses."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+                      ".js": "text/javascript", ".pagefind": "application/octet-stream"}
+    rules: list[tuple[re.Pattern[str], dict[str, str]]] = []
+
+    def end_headers(self) -> None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        for name, values in headers_for(path, self.rules).items():
+            if name.lower() != "content-type":
+                self.send_header(name, ", ".join(values))
+        super().end_headers()
+
+    def guess_type(self, path: Any) -> str:
+        for name, values in headers_for(self.path.split("?", 1)[0], self.rules).items():
+            if name.lower() == "content-type":
+                return values[-1]
+        return super().guess_type(path)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code == 404 and page.exists():
+            body = page.read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+            return
+        super().send_error(code, message, explain)
+
+    def list_directory(self, path: Any) -> None:
+        """No folder listings: Netlify has none either."""
+        self.send_error(404)
+        return None
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base class's name)
+        if not getattr(self.server, "quiet", False):
+            super().log_message(format, *args)
+
+
+def make_server(root: Path, port: int = 0, quiet: bool = False) -> ThreadingHTTPServer:
+    """A server for ``root`` on 127.0.0.1 (``port`` 0: any free port); call serve_forever()."""
+    handler = type("SiteHandler", (Handler,), {"rules": load_header_rules()})
+    server = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(root)))
+    server.quiet = quiet  # type: ignore[attr-defined]
+    return server
+
+
+def serve(root: Path, port: int = 8000) -> None:
+    server = make_server(root, port)
+    real_port = server.server_address[1]
+    print(f"Serving {root} at http://127.0.0.1:{real_port}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nStopped.")
+    finally:
+        server.server_close()

@@ -1,0 +1,122 @@
+"""Stage 1 and 2: gather the content files and split off their TOML front matter.
+
+Front matter sits between two ``+++`` lines at the very top of a Markdown file. tomllib
+reports a syntax error with a line relative to the TOML text, so we shift it by the fence;
+it does not report where a key was written, so ``key_line`` finds it by a light scan of the
+front matter text, which is all an error message needs.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import BuildError
+
+FENCE = "+++"
+_TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+
+
+@dataclass
+class Source:
+    """One content file as read: where it is, its front matter, and its Markdown body."""
+
+    path: Path  # as shown in messages: relative to the working directory when possible
+    rel: str  # path inside the content folder, with forward slashes
+    text: str
+    meta: dict[str, Any] = field(default_factory=dict)
+    meta_lines: list[str] = field(default_factory=list)  # the TOML text, line by line
+    body: str = ""
+    body_line: int = 1  # file line of the body's first line
+    meta_offset: int = 2  # file line of meta_lines[0]: 2 below a '+++' fence, 1 in a .toml file
+
+    def key_line(self, key: str, table: str | None = None, nth: int = 0) -> int:
+        """File line where ``key`` is set (inside ``[table]``/``[[table]]`` number ``nth``).
+
+        Falls back to the table header, then to the first line of the front matter.
+        """
+        pattern = re.compile(rf"^\s*(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')\s*=")
+        current: str | None = None
+        seen = -1
+        header_line = 0
+        for i, line in enumerate(self.meta_lines):
+            stripped = line.strip()
+            if stripped.startswith("["):  # a table header: key/value lines never start with '['
+                name = re.match(r"^\[+\s*([^\]]*?)\s*\]", stripped)
+                current = name.group(1) if name else stripped
+                if current == table:
+                    seen += 1
+                    if seen == nth:
+                        header_line = i + self.meta_offset
+                continue
+            in_scope = current is None if table is None else (current == table and seen == nth)
+            if in_scope and pattern.match(line):
+                return i + self.meta_offset
+        return header_line or self.meta_offset
+
+
+def display_path(path: Path) -> Path:
+    """The path relative to the working directory when it is inside it (shorter messages)."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return path
+
+
+def gather(content: Path) -> list[Source]:
+    """Read every ``.md`` and ``.toml`` file under ``content``, sorted for stable output."""
+    found = sorted(p for p in content.rglob("*") if p.is_file() and p.suffix in (".md", ".toml"))
+    return [Source(display_path(p), p.relative_to(content).as_posix(), p.read_text("utf-8")) for p in found]
+
+
+def parse_toml(src: Source, text: str, first_line: int, errors: list[BuildError]) -> dict[str, Any] | None:
+    """Parse TOML whose first line is file line ``first_line``; on error report where."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = _TOML_LINE.search(msg)
+        rel_line = int(m.group(1)) if m else 1
+        lines = text.splitlines()
+        bad = lines[rel_line - 1] if 0 < rel_line <= len(lines) else ""
+        errors.append(BuildError(src.path, first_line + rel_line - 1,
+                                 f"TOML syntax error: {_TOML_LINE.sub('', msg).strip()}", bad.strip()))
+        return None
+
+
+def parse_front_matter(src: Source, errors: list[BuildError]) -> bool:
+    """Fill ``src.meta`` and ``src.body`` from a Markdown file; False if it could not be read."""
+    lines = src.text.splitlines(keepends=True)
+    if not lines or lines[0].strip() != FENCE:
+        first = lines[0].rstrip("\n") if lines else ""
+        errors.append(BuildError(src.path, 1, "front matter must start the file with a '+++' line", first))
+        return False
+    for end in range(1, len(lines)):
+        if lines[end].strip() == FENCE:
+            break
+    else:
+        errors.append(BuildError(src.path, 1, "front matter is not closed by a second '+++' line", FENCE))
+        return False
+    toml_text = "".join(lines[1:end])
+    src.meta_lines = toml_text.splitlines()
+    src.body = "".join(lines[end + 1:])
+    src.body_line = end + 2
+    meta = parse_toml(src, toml_text, 2, errors)
+    if meta is None:
+        return False
+    src.meta = meta
+    return True
+
+
+def parse_toml_file(src: Source, errors: list[BuildError]) -> bool:
+    """Fill ``src.meta`` from a whole ``.toml`` file (``planned.toml``)."""
+    src.meta_lines = src.text.splitlines()
+    src.meta_offset = 1
+    meta = parse_toml(src, src.text, 1, errors)
+    if meta is None:
+        return False
+    src.meta = meta
+    return True

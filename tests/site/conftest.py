@@ -1,0 +1,62 @@
+"""Shared fixtures for the site builder tests.
+
+``real_site`` builds the real content once per session into a temporary folder;
+``site_url`` serves it on 127.0.0.1 with the same headers as netlify.toml; ``browser`` is a
+headless Chromium (the system's /usr/bin/chromium when present, else Playwright's own).
+Nothing is skipped: a missing tool fails with what to install.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from site_builder import build
+from site_builder.serve import make_server
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+@pytest.fixture(scope="session")
+def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("real") / "_site"
+    build(CONTENT, out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_url(real_site: Path) -> Iterator[str]:
+    server = make_server(real_site, 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    yield f"http://{host}:{port}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("Playwright is not installed: run  pip install -e '.[test]'", pytrace=False)
+    with sync_playwright() as p:
+        options: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
+        if CHROMIUM.exists():
+            options["executable_path"] = str(CHROMIUM)
+        try:
+            chromium = p.chromium.launch(**options)
+        except Exception as exc:  # noqa: BLE001 (any launch failure means the same fix)
+            pytest.fail(f"cannot start Chromium ({exc.__class__.__name__}: {str(exc).splitlines()[0]}). Install it: "
+                        "apt-get install chromium (or: python -m playwright install chromium)", pytrace=False)
+        yield chromium
+        chromium.close()

@@ -1,0 +1,19 @@
+// Search page: start Pagefind's UI (served from /pagefind/, written at build time) and run
+// the query passed as ?q= by the search boxes on other pages. No inline script: the CSP forbids it.
+window.addEventListener("DOMContentLoaded", function () {
+  if (typeof PagefindUI === "undefined") {
+    return;
+  }
+  var ui = new PagefindUI({
+    element: "#search",
+    showSubResults: true,
+    showImages: false,
+    resetStyles: false,
+    autofocus: true,
+    translations: { placeholder: "Search games and terms" }
+  });
+  var q = new URLSearchParams(window.location.search).get("q");
+  if (q) {
+    ui.triggerSearch(q);
+  }
+});
