@@ -50,7 +50,7 @@ def pile_label(name: str, cards: list[dict[str, Any]]) -> str:
 
 def grid_css(max_rows: int, max_cols: int) -> str:
     """Placement rules for board grids up to the largest deal (no inline styles: the CSP forbids them)."""
-    rules = [f".board.cols-{c}{{grid-template-columns:repeat({c},max-content)}}" for c in range(1, max_cols + 1)]
+    rules = [f".board.cols-{c}{{grid-template-columns:repeat({c},max-content);--cols:{c}}}" for c in range(1, max_cols + 1)]
     rules += [f".board .r-{r}{{grid-row:{r + 1}}}" for r in range(max_rows)]
     rules += [f".board .c-{c}{{grid-column:{c + 1}}}" for c in range(max_cols)]
     rules += [f".board .span-{n}{{grid-column-end:span {n}}}" for n in range(2, max_cols + 1)]

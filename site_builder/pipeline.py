@@ -1,7 +1,7 @@
 """The build as a line of named stages (after MkDocs ``commands/build.py``).
 
-gather -> front matter -> validate -> parse Markdown -> resolve links -> render -> search
-index -> write and swap. Everything up to ``render`` only reads; errors from all files are
+gather -> front matter -> validate -> parse Markdown -> resolve links -> runtime (engine
+archive, vendored Pyodide) -> render -> search index -> write and swap. Everything up to ``render`` only reads; errors from all files are
 collected and raised together (``BuildFailed``) before any folder is created.
 """
 
@@ -18,6 +18,7 @@ from .load import load
 from .model import Site
 from .output import check_target, discard, fresh_folder, swap_in, write_files
 from .render import THEME, render_site
+from .runtime import Runtime, prepare_runtime
 from .sources import gather
 
 Progress = Callable[[str], None]
@@ -54,20 +55,26 @@ def read_site(content: Path, progress: Progress = _quiet) -> Site:
     return site
 
 
-def check(content: Path, progress: Progress = _quiet) -> Site:
-    """Validate all content and render it in memory; writes nothing."""
+def check(content: Path, progress: Progress = _quiet, node_modules: Path | None = None) -> Site:
+    """Validate all content and the demos' runtime, and render in memory; writes nothing."""
     site = read_site(content, progress)
-    render_site(site, THEME, progress)
+    render_site(site, THEME, progress, runtime(node_modules, progress))
     return site
 
 
+def runtime(node_modules: Path | None, progress: Progress) -> Runtime:
+    rt = prepare_runtime(node_modules)
+    progress(f"runtime: engine {rt.engine_url}, Pyodide {rt.pyodide_version}")
+    return rt
+
+
 def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = True,
-          theme: Path = THEME) -> BuildResult:
+          theme: Path = THEME, node_modules: Path | None = None) -> BuildResult:
     """Build the site into ``out``; on any failure ``out`` is left as it was."""
     start = time.perf_counter()
     check_target(out)
     site = read_site(content, progress)
-    files = render_site(site, theme, progress)
+    files = render_site(site, theme, progress, runtime(node_modules, progress))
     rendered = time.perf_counter()
     folder = fresh_folder(out)
     try:

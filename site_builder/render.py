@@ -18,6 +18,7 @@ from markupsafe import Markup
 from markdown_it.token import Token
 
 from .board import first_deal, grid_css
+from .runtime import Runtime
 from .mdparse import make_parser
 from .model import FamilyPage, GamePage, Item, Page, Site, slugify
 
@@ -73,8 +74,10 @@ def split_sections(tokens: list[Token], level: str = "h2") -> list[tuple[str, li
     return out
 
 
-def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None] | None = None) -> dict[str, bytes]:
-    """Every file of the site except the search index, in memory."""
+def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None] | None = None,
+                runtime: Runtime | None = None) -> dict[str, bytes]:
+    """Every file of the site except the search index, in memory. Without a ``runtime``
+    (engine archive and Pyodide) the demos stay pictures of the first deal."""
     md = make_parser()
     boards = {g.slug: first_deal(g.engine) for g in site.games.values()}
     rows = max((b["grid"]["rows"] for b in boards.values()), default=1)
@@ -82,6 +85,10 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     assets = build_assets(theme, grid_css(rows, cols))
     env = make_env(theme, assets)
     out: dict[str, bytes] = dict(assets.files)
+    if runtime is not None:
+        out.update(runtime.files)
+        env.globals["play"] = {"engine": runtime.engine_url, "pyodide": runtime.pyodide_url,
+                               "worker": assets.urls["worker.js"], "script": assets.urls["play.js"]}
 
     def html(tokens: list[Token]) -> Markup:
         return Markup(md.renderer.render(tokens, md.options, {}))
@@ -131,7 +138,7 @@ def _render_game(site: Site, game: GamePage, html: Callable[[list[Token]], Marku
     before = [t for _, toks in sections[:cut] for t in toks]
     after = [t for _, toks in sections[cut:] for t in toks]
     h2 = [(a, text) for level, text, a in game.headings if level == 2]
-    toc = h2[:cut - 1] + [("demo", "First deal")] + h2[cut - 1:] + [("related", "Related games")]
+    toc = h2[:cut - 1] + [("demo", "Play it")] + h2[cut - 1:] + [("related", "Related games")]
     if game.sources:
         toc.append(("sources", "Sources"))
     family = site.families.get(game.family)

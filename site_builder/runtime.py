@@ -1,0 +1,97 @@
+"""Stage: what the in-page demos run on, prepared before anything is written.
+
+* The engine, packed into one zip per build named by its content hash, so browsers may
+  cache it for a year and a new engine is a new name.
+* Pyodide's core files, copied from the npm package pinned in package.json into
+  ``pyodide/<version>/``, after checking that the installed copy is the pinned one and
+  complete. Nothing is ever fetched from a CDN.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import engine
+
+from .errors import BuildError, BuildFailed
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE_DIR = Path(engine.__file__).resolve().parent
+# The files the worker loads; the rest of the npm package (consoles, type files, source
+# maps, the Node-only build) stays out of the site.
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# The terminal client is of no use in a page.
+ENGINE_SKIP = ("cli.py", "__main__.py")
+FIXED_TIME = (2024, 1, 1, 0, 0, 0)  # zip entries carry this date, so equal code gives an equal hash
+
+
+@dataclass
+class Runtime:
+    files: dict[str, bytes] = field(default_factory=dict)
+    engine_url: str = ""
+    pyodide_url: str = ""  # folder URL ending in "/"
+    pyodide_version: str = ""
+
+
+def engine_archive(src: Path = ENGINE_DIR) -> bytes:
+    """The engine package as a zip with entries under ``engine/``, byte-identical for identical code."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted(src.rglob("*.py")):
+            rel = path.relative_to(src)
+            if rel.name in ENGINE_SKIP and len(rel.parts) == 1:
+                continue
+            info = zipfile.ZipInfo(f"engine/{rel.as_posix()}", FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    return buf.getvalue()
+
+
+def pinned_pyodide(root: Path = ROOT) -> tuple[str, Path]:
+    """The version package.json pins, and where package.json sits."""
+    manifest = root / "package.json"
+    try:
+        pinned = json.loads(manifest.read_text("utf-8"))["dependencies"]["pyodide"]
+    except (OSError, ValueError, KeyError) as e:
+        raise BuildFailed([BuildError(manifest, 0, "package.json must pin the npm package pyodide", str(e))]) from None
+    return str(pinned), manifest
+
+
+def vendor_pyodide(node_modules: Path, root: Path = ROOT) -> tuple[str, dict[str, bytes]]:
+    """Pyodide's core files from ``node_modules/pyodide``, checked against the pin."""
+    pinned, manifest = pinned_pyodide(root)
+    package = node_modules / "pyodide"
+    fix = "run `npm ci` in the project folder (bin/serve and bin/test do it)"
+    try:
+        installed = json.loads((package / "package.json").read_text("utf-8"))["version"]
+    except (OSError, ValueError, KeyError):
+        raise BuildFailed([BuildError(package, 0, "Pyodide is not installed", str(package), fix)]) from None
+    if installed != pinned:
+        raise BuildFailed([BuildError(manifest, 0, f"package.json pins pyodide {pinned} but node_modules has",
+                                      installed, fix)])
+    files: dict[str, bytes] = {}
+    errors = []
+    for name in PYODIDE_CORE:
+        path = package / name
+        data = path.read_bytes() if path.is_file() else b""
+        if not data:
+            errors.append(BuildError(path, 0, "a Pyodide core file is missing or empty", name, fix))
+        files[f"pyodide/{installed}/{name}"] = data
+    if errors:
+        raise BuildFailed(errors)
+    return installed, files
+
+
+def prepare_runtime(node_modules: Path | None = None, root: Path = ROOT) -> Runtime:
+    archive = engine_archive()
+    digest = hashlib.sha256(archive).hexdigest()[:8]
+    version, files = vendor_pyodide(node_modules or root / "node_modules", root)
+    engine_path = f"assets/engine.{digest}.zip"
+    files[engine_path] = archive
+    return Runtime(files, "/" + engine_path, f"/pyodide/{version}/", version)
