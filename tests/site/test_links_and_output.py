@@ -66,7 +66,12 @@ def test_raw_html_in_markdown_is_escaped(built: Path) -> None:
 def test_demo_is_the_engines_first_deal_with_generic_markup(built: Path) -> None:
     html = read(built, "/games/deuces/")
     assert '<section class="demo" id="demo" data-game="deuces" data-status="static" data-seed="1"' in html
-    assert "Interactive play is coming" in html
+    # Playable once the script runs: the worker, the engine archive and Pyodide are named,
+    # all same-origin, and the controls wait hidden until then.
+    assert re.search(r'data-engine="/assets/engine\.[0-9a-f]{8}\.zip" data-pyodide="/pyodide/[0-9.]+/" '
+                     r'data-worker="/assets/worker\.[0-9a-f]{8}\.js"', html)
+    assert re.search(r'<script type="module" src="/assets/play\.[0-9a-f]{8}\.js"></script>', html)
+    assert '<div class="demo-bar" hidden>' in html and "Turn on JavaScript to play it here" in html
     assert html.count("data-pile=") == 20  # as many piles as the engine's view has
     assert html.count("data-card=") == 104
     assert re.search(r'data-card="[2-9JQKA0-9]+[CDHS]" role="img" aria-label="[A-Z0-9][a-z0-9]* of (clubs|diamonds|'

@@ -4,12 +4,15 @@ give each file exactly the caching and security it needs."""
 
 from __future__ import annotations
 
+from markupsafe import escape
+
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urldefrag, urlsplit
 
 import engine
 import pytest
+from markupsafe import escape
 
 from site_builder.serve import headers_for, load_header_rules
 
@@ -84,7 +87,7 @@ def test_every_engine_game_has_a_page_with_its_first_deal(real_site: Path) -> No
                  if f'data-game="{spec.slug}"' in p.read_text("utf-8")]
         assert len(pages) == 1, spec.slug
         html = pages[0].read_text("utf-8")
-        assert "Interactive play is coming" in html and 'data-seed="1"' in html
+        assert 'data-seed="1"' in html and "data-worker=" in html and f"Play {escape(spec.title)}" in html
 
 
 def test_search_index_and_ui_are_same_origin_files(real_site: Path) -> None:
@@ -121,4 +124,4 @@ def test_netlify_build_settings() -> None:
 
     config = tomllib.loads((Path(__file__).resolve().parents[2] / "netlify.toml").read_text("utf-8"))
     assert config["build"]["publish"] == "_site"
-    assert config["build"]["command"] == "pip install -e . && python -m site_builder build"
+    assert config["build"]["command"] == "npm ci && pip install -e . && python -m site_builder build"

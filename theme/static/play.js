@@ -75,6 +75,8 @@ class Demo {
     this.multi = [];
     return this.send({ op: "play", move }).then((answer) => {
       performance.measure("demo-move", "demo-move-start");
+      // ...and to the first frame painted after it: the click-to-repaint latency.
+      requestAnimationFrame(() => setTimeout(() => performance.measure("demo-move-paint", "demo-move-start"), 0));
       if (answer.ok) this.say("");
       return answer;
     });
