@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import EngineError
+from .errors import EngineError, IllegalMoveError
 from .game import Game, new_game, replay
 
 
@@ -30,6 +30,8 @@ class Session:
             answer = self._do(req)
         except KeyError as e:
             answer = {"ok": False, "error": f"the request lacks the field {e}"}
+        except IllegalMoveError as e:
+            answer = {"ok": False, "error": e.reason}
         except (EngineError, ValueError, TypeError) as e:
             answer = {"ok": False, "error": str(e)}
         if not answer["ok"] and self.game is not None:

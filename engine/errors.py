@@ -16,7 +16,15 @@ class InvalidMoveError(EngineError):
 
 
 class IllegalMoveError(EngineError):
-    """A well-formed move that the rules do not allow in this position."""
+    """A well-formed move that the rules do not allow in this position.
+
+    ``reason`` is the bare why ("the 7♥ cannot go on the 9♠: ..."), for a player's eyes;
+    the message adds the move and the game, for logs and tracebacks.
+    """
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message
 
 
 class RecordError(EngineError):

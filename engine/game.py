@@ -127,7 +127,8 @@ class Game:
         if not self.is_legal(m):
             from .explain import explain
 
-            raise IllegalMoveError(f"{str(m)!r} is not allowed in {self.spec.title}: {explain(self, m)}")
+            why = explain(self, m)
+            raise IllegalMoveError(f"{str(m)!r} is not allowed in {self.spec.title}: {why}", why)
         self.push(m)
         self.future.clear()
         return m

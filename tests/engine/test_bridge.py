@@ -36,7 +36,7 @@ def test_refused_move_gives_the_reason_and_the_unchanged_view() -> None:
     s = Session()
     before = ask(s, op="new", game="well", seed=3)["view"]
     a = ask(s, op="play", move="t1>a1")
-    assert not a["ok"] and "nothing may be placed on Auxiliary row 1" in a["error"]
+    assert not a["ok"] and a["error"] == "nothing may be placed on Auxiliary row 1"
     assert a["view"] == before
 
 

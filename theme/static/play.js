@@ -294,11 +294,13 @@ class Demo {
       this.say(this.multi.length ? `Chosen: ${this.multi.map((p) => cardName(this.pileView(p))).join(", ")}` : "");
       return;
     }
-    if (!pile.pick.includes(index)) {
-      const card = pile.cards[index];
-      this.refuse(card && card.up ? `the ${card.name} cannot be moved now` : "that card is face down");
+    const card = pile.cards[index];
+    if (!card || !card.up) {
+      this.refuse("that card is face down");
       return;
     }
+    // A card the engine lists as movable or not, the drop is the engine's to judge: an
+    // illegal one comes back refused with its reason, and the card goes back.
     this.multi = [];
     this.selected = { pile: pileId, index };
     this.render(this.view);
@@ -357,12 +359,12 @@ class Demo {
     if (this.selected) {
       if (pileId !== this.selected.pile) return this.drop(pileId);
       const index = cardEl ? Number(cardEl.dataset.index) : null;
-      if (index !== null && index !== this.selected.index && pile.pick.includes(index)) return this.pick(pileId, index);
+      if (index !== null && index !== this.selected.index) return this.pick(pileId, index);
       return this.cancel();
     }
     if (pile.kind === "stock") return this.action("deal");
     if (cardEl) return this.pick(pileId, Number(cardEl.dataset.index));
-    if (pile.cards.length && pile.pick.length) return this.pick(pileId, pile.pick[pile.pick.length - 1]);
+    if (pile.cards.length) return this.pick(pileId, pile.pick.length ? pile.pick[pile.pick.length - 1] : pile.cards.length - 1);
     if (this.multiSources().has(pileId) && pile.cards.length) return this.pick(pileId, pile.cards.length - 1);
   }
 
@@ -472,7 +474,7 @@ class Demo {
 
   onPointerDown(e) {
     if (e.button !== 0 || !this.ready()) return;
-    const cardEl = e.target.closest(".card.pickable");
+    const cardEl = e.target.closest(".card.up");
     const pileEl = e.target.closest("[data-pile]");
     if (!cardEl || !pileEl || this.multiSources().has(pileEl.dataset.pile)) return;
     const start = { x: e.clientX, y: e.clientY };
