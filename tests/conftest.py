@@ -1,4 +1,4 @@
-"""Shared fixtures for the site builder tests.
+"""Shared fixtures for the site and in-page play tests.
 
 ``real_site`` builds the real content once per session into a temporary folder;
 ``site_url`` serves it on 127.0.0.1 with the same headers as netlify.toml; ``browser`` is a
@@ -18,7 +18,7 @@ import pytest
 from site_builder import build
 from site_builder.serve import make_server
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

@@ -1,0 +1,89 @@
+"""Playing the in-page demo as a person would: gestures for moves, and reading the board.
+
+The moves to make come from the engine (on CPython), which the page must then agree with.
+Gestures: click the card, then the pile; or the keyboard; or the action button; or, for a
+move taking one card from several piles, click each card and then "take".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+import engine
+from engine.game import Game
+
+CORNER = {"x": 6, "y": 6}  # the top-left corner of a card shows in every fan
+
+
+def wait_ready(page: Page) -> None:
+    expect(page.locator("section.demo")).to_have_attribute("data-status", "ready", timeout=60_000)
+
+
+def board(page: Page) -> dict[str, list[str]]:
+    """Every pile's cards as the page shows them: card codes, "" for a face-down card."""
+    piles: dict[str, list[str]] = page.locator("section.demo .board").evaluate(
+        "b => Object.fromEntries([...b.querySelectorAll('[data-pile]')].map("
+        "p => [p.dataset.pile, [...p.querySelectorAll('.card')].map(c => c.dataset.card)]))")
+    return piles
+
+
+def expected(game: Game) -> dict[str, list[str]]:
+    return {p["id"]: [c.get("code", "") for c in p["cards"]] for p in game.view()["piles"]}
+
+
+def pile(page: Page, pid: str) -> Locator:
+    return page.locator(f'section.demo [data-pile="{pid}"]')
+
+
+def card(page: Page, pid: str, index: int) -> Locator:
+    return pile(page, pid).locator(".card").nth(index)
+
+
+def moves_shown(page: Page) -> int:
+    return int(page.locator('[data-counter="moves"]').inner_text())
+
+
+def click_move(page: Page, game: Game, move: engine.Move) -> None:
+    """Make ``move`` by pointer: action button, several cards then "take", or card then pile."""
+    if move.action:
+        page.locator(f'.demo-actions button[data-move="{move.action}"]').click()
+    elif len(move.sources) > 1:
+        for src in move.sources:
+            card(page, src, len(game.piles[src]) - 1).click(position=CORNER)
+        page.locator('.demo-controls [data-command="take"]').click()
+    else:
+        card(page, move.source, len(game.piles[move.source]) - move.count).click(position=CORNER)
+        pile(page, move.target).click(position=CORNER)
+
+
+def key_move(page: Page, game: Game, move: engine.Move) -> None:
+    """Make ``move`` by keyboard: Enter on each source pile (again for a longer run), Enter
+    on the target pile; Enter on a focused action button; "t" to take several cards."""
+    if move.action:
+        page.locator(f'.demo-actions button[data-move="{move.action}"]').focus()
+        page.keyboard.press("Enter")
+        return
+    for src in move.sources:
+        pile(page, src).focus()
+        page.keyboard.press("Enter")
+    if len(move.sources) > 1:
+        page.keyboard.press("t")
+        return
+    selected = page.locator(f'section.demo [data-pile="{move.source}"] .card.selected')
+    while selected.count() < move.count:
+        before = selected.count()
+        page.keyboard.press("Enter")
+        assert selected.count() > before, f"Enter did not take more cards of {move.source}"
+    pile(page, move.target).focus()
+    page.keyboard.press("Enter")
+
+
+def play_and_check(page: Page, game: Game, move: engine.Move, how: Any = click_move) -> None:
+    """Make a move through the page, play it in the engine too, and compare the boards."""
+    before = moves_shown(page)
+    how(page, game, move)
+    game.play(move)
+    expect(page.locator('[data-counter="moves"]')).to_have_text(str(before + 1))
+    assert board(page) == expected(game), f"board differs from the engine after {move}"

@@ -1,0 +1,190 @@
+"""Every game page is playable in Chromium, by pointer and by keyboard, and agrees with the
+engine move for move; with JavaScript off the first deal is still drawn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+import engine
+from engine.game import Game
+from engine.rng import SplitMix64
+
+from .conftest import watch
+from .driver import board, click_move, expected, key_move, pile, play_and_check, wait_ready
+
+SLUGS = [s.slug for s in engine.games()]
+
+
+def page_of(slug: str) -> str:
+    return f"/games/{slug}/"
+
+
+def first_moves(game: Game, n: int) -> list[engine.Move]:
+    """``n`` moves to try, chosen by the project's generator: card moves first, so that
+    every game shows one being carried and dropped."""
+    g = engine.replay(game.record())
+    rng = SplitMix64(99)
+    out = []
+    for _ in range(n):
+        moves = g.legal_moves()
+        cards = [m for m in moves if not m.action]
+        m = (cards or moves)[rng.below(len(cards or moves))]
+        out.append(m)
+        g.play(m)
+    return out
+
+
+def an_illegal_move(game: Game) -> tuple[engine.Move, str]:
+    """A pick-and-drop the engine refuses, with the reason it gives."""
+    legal = set(game.legal_moves())
+    for src in game.order:
+        if not game.piles[src] or game.down[src] >= len(game.piles[src]) or game.group_of[src].kind.value == "stock":
+            continue
+        for dst in game.order:
+            move = engine.Move((src,), dst)
+            if dst != src and move not in legal and game.group_of[dst].kind.value != "stock":
+                try:
+                    engine.replay(game.record()).play(move)
+                except engine.IllegalMoveError as e:
+                    return move, e.reason
+    raise AssertionError(f"no illegal move found in {game.spec.slug}")
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_first_deal_is_drawn_with_javascript_off(browser: Any, site_url: str, slug: str) -> None:
+    ctx = browser.new_context(java_script_enabled=False)
+    page = watch(ctx.new_page(), site_url)
+    page.goto(site_url + page_of(slug))
+    demo = page.locator("section.demo")
+    expect(demo).to_have_attribute("data-game", slug)
+    expect(demo).to_have_attribute("data-status", "static")
+    assert board(page) == expected(engine.new_game(slug, 1))
+    expect(page.locator(".demo-bar")).to_be_hidden()
+    expect(demo.get_by_text("Turn on JavaScript to play it here")).to_be_visible()
+    ctx.close()
+    assert not page.problems, page.problems
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_demo_plays_by_pointer_and_keyboard_with_undo_and_refusals(page: Any, site_url: str, slug: str) -> None:
+    page.goto(site_url + page_of(slug))
+    wait_ready(page)
+    game = engine.new_game(slug, 1)
+    assert board(page) == expected(game)
+    one, two = first_moves(game, 2)
+    play_and_check(page, game, one, click_move)
+    play_and_check(page, game, two, key_move)
+    # Undo twice, redo once: the board follows the engine's history.
+    page.locator('.demo-controls [data-command="undo"]').click()
+    game.undo()
+    expect(page.locator('[data-counter="moves"]')).to_have_text("1")
+    assert board(page) == expected(game)
+    page.keyboard.press("u")
+    game.undo()
+    expect(page.locator('[data-counter="moves"]')).to_have_text("0")
+    assert board(page) == expected(game)
+    page.locator('.demo-controls [data-command="redo"]').click()
+    game.redo()
+    expect(page.locator('[data-counter="moves"]')).to_have_text("1")
+    assert board(page) == expected(game)
+    # An illegal attempt: refused with the engine's reason, and nothing changes.
+    move, reason = an_illegal_move(game)
+    before = board(page)
+    click_move(page, game, move)
+    expect(page.locator(".demo-state")).to_have_text(f"Not allowed: {reason}")
+    assert board(page) == before
+    expect(page.locator('[data-counter="moves"]')).to_have_text("1")
+    expect(page.locator("section.demo")).to_have_attribute("data-status", "ready")
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_seed_in_the_url_gives_that_deal_and_new_deal_changes_it(page: Any, site_url: str, slug: str) -> None:
+    page.goto(site_url + page_of(slug) + "#seed=77")
+    wait_ready(page)
+    expect(page.locator("section.demo .seed")).to_have_text("77")
+    assert board(page) == expected(engine.new_game(slug, 77))
+    page.locator('.demo-controls [data-command="new"]').click()
+    expect(page.locator("section.demo .seed")).not_to_have_text("77")
+    seed = int(page.locator("section.demo .seed").inner_text())
+    assert page.url.endswith(f"#seed={seed}")
+    wait_ready(page)
+    assert board(page) == expected(engine.new_game(slug, seed))
+
+
+def test_a_card_is_dragged_and_dropped(page: Any, site_url: str) -> None:
+    page.goto(site_url + page_of("deuces"))
+    wait_ready(page)
+    game = engine.new_game("deuces", 1)
+    move = next(m for m in game.legal_moves() if not m.action)
+    page.locator("section.demo .board").scroll_into_view_if_needed()
+    src = pile(page, move.source).locator(".card").last.bounding_box()
+    dst = pile(page, move.target).bounding_box()
+    assert src and dst
+    page.mouse.move(src["x"] + 8, src["y"] + 8)
+    page.mouse.down()
+    page.mouse.move(src["x"] + 40, src["y"] + 30, steps=4)
+    expect(page.locator(".drag-ghost")).to_have_count(1)
+    page.mouse.move(dst["x"] + 10, dst["y"] + 10, steps=6)
+    page.mouse.up()
+    game.play(move)
+    expect(page.locator('[data-counter="moves"]')).to_have_text("1")
+    assert board(page) == expected(game)
+    expect(page.locator(".drag-ghost")).to_have_count(0)
+
+
+def test_arrow_keys_move_between_piles_and_escape_puts_the_card_back(page: Any, site_url: str) -> None:
+    page.goto(site_url + page_of("deuces"))
+    wait_ready(page)
+    pile(page, "t1").focus()
+    page.keyboard.press("ArrowRight")
+    expect(pile(page, "t2")).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    expect(pile(page, "waste")).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    expect(page.locator("section.demo .card.selected")).to_have_count(1)
+    page.keyboard.press("Escape")
+    expect(page.locator("section.demo .card.selected")).to_have_count(0)
+    expect(page.locator('[data-counter="moves"]')).to_have_text("0")
+    page.keyboard.press("d")  # the deal shortcut turns a card from the stock
+    expect(page.locator('[data-counter="moves"]')).to_have_text("1")
+    expect(page.locator('[data-counter="stock"]')).to_have_text("85")
+
+
+def winning_line(slug: str, seeds: range) -> tuple[int, list[engine.Move]]:
+    """A deal and the moves that win it, found with the engine by a simple greedy policy
+    (foundation moves first), so the test needs no stored solution."""
+    for seed in seeds:
+        g = engine.new_game(slug, seed)
+        line: list[engine.Move] = []
+        for _ in range(600):
+            moves = g.legal_moves()
+            if not moves:
+                break
+            home = [m for m in moves if m.target and g.group_of[m.target].kind is engine.Kind.FOUNDATION]
+            m = (home or moves)[0]
+            g.play(m)
+            line.append(m)
+            if g.is_won():
+                return seed, line
+    raise AssertionError(f"no deal of {slug} won by the greedy policy in {seeds}")
+
+
+def test_a_whole_game_is_played_through_the_page_to_the_won_banner(page: Any, site_url: str) -> None:
+    seed, line = winning_line("two-rings", range(1, 400))
+    page.goto(site_url + page_of("two-rings") + f"#seed={seed}")
+    wait_ready(page)
+    game = engine.new_game("two-rings", seed)
+    assert board(page) == expected(game)
+    for i, move in enumerate(line, 1):
+        click_move(page, game, move)
+        game.play(move)
+        expect(page.locator('[data-counter="moves"]')).to_have_text(str(i))
+    assert board(page) == expected(game)
+    expect(page.locator("section.demo")).to_have_attribute("data-status", "won")
+    expect(page.locator(".demo-banner")).to_contain_text("You have won")
+    page.locator('.demo-controls [data-command="undo"]').click()  # undo stays possible
+    expect(page.locator("section.demo")).to_have_attribute("data-status", "ready")
