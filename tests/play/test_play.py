@@ -188,3 +188,18 @@ def test_a_whole_game_is_played_through_the_page_to_the_won_banner(page: Any, si
     expect(page.locator(".demo-banner")).to_contain_text("You have won")
     page.locator('.demo-controls [data-command="undo"]').click()  # undo stays possible
     expect(page.locator("section.demo")).to_have_attribute("data-status", "ready")
+
+
+def test_every_board_fits_a_360_pixel_phone(browser: Any, site_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 360, "height": 800}, java_script_enabled=False)
+    page = watch(ctx.new_page(), site_url)
+    too_wide = {}
+    for slug in SLUGS:
+        page.goto(site_url + page_of(slug))
+        scroll, width, doc = page.locator("section.demo .board-scroll").evaluate(
+            "e => [e.scrollWidth, e.clientWidth, document.documentElement.scrollWidth]")
+        if scroll > width or doc > 360:
+            too_wide[slug] = (scroll, width, doc)
+    ctx.close()
+    assert not too_wide, f"boards wider than the phone (board, box, page): {too_wide}"
+    assert not page.problems, page.problems
