@@ -1,0 +1,80 @@
+"""The demos' runtime: the engine archive and the vendored Pyodide, checked at build time."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from site_builder import build
+from site_builder.errors import BuildFailed
+from site_builder.runtime import PYODIDE_CORE, ROOT, engine_archive, prepare_runtime
+
+from site_fixture import write_content
+
+
+def test_engine_archive_holds_the_engine_but_not_the_terminal_client_and_is_reproducible() -> None:
+    data = engine_archive()
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert "engine/__init__.py" in names and "engine/bridge.py" in names and "engine/games/wheel.py" in names
+    assert "engine/cli.py" not in names and "engine/__main__.py" not in names
+    assert not any("__pycache__" in n for n in names)
+    assert engine_archive() == data  # same code, same bytes, same hashed name
+
+
+def test_runtime_names_the_archive_by_its_hash_and_pyodide_by_its_pinned_version() -> None:
+    rt = prepare_runtime()
+    pinned = json.loads((ROOT / "package.json").read_text("utf-8"))["dependencies"]["pyodide"]
+    assert rt.pyodide_version == pinned and rt.pyodide_url == f"/pyodide/{pinned}/"
+    assert sorted(rt.files) == sorted([f"pyodide/{pinned}/{n}" for n in PYODIDE_CORE] + [rt.engine_url[1:]])
+    assert rt.engine_url.startswith("/assets/engine.") and rt.engine_url.endswith(".zip")
+
+
+def fake_pyodide(root: Path, version: str, skip: str = "") -> Path:
+    package = root / "node_modules" / "pyodide"
+    package.mkdir(parents=True)
+    (package / "package.json").write_text(json.dumps({"name": "pyodide", "version": version}), "utf-8")
+    for name in PYODIDE_CORE:
+        if name != skip:
+            (package / name).write_bytes(b"x")
+    return root / "node_modules"
+
+
+def pinned() -> str:
+    return str(json.loads((ROOT / "package.json").read_text("utf-8"))["dependencies"]["pyodide"])
+
+
+def test_missing_pyodide_fails_the_build_saying_run_npm_ci_and_keeps_the_old_site(tmp_path: Path) -> None:
+    content = write_content(tmp_path)
+    out = tmp_path / "site"
+    build(content, out, search=False)
+    before = sorted(p.relative_to(out) for p in out.rglob("*"))
+    with pytest.raises(BuildFailed) as info:
+        build(content, out, search=False, node_modules=tmp_path / "empty")
+    message = str(info.value)
+    assert "Pyodide is not installed" in message and "npm ci" in message and str(tmp_path / "empty") in message
+    assert sorted(p.relative_to(out) for p in out.rglob("*")) == before
+
+
+def test_a_pyodide_other_than_the_pinned_version_fails_the_build(tmp_path: Path) -> None:
+    with pytest.raises(BuildFailed) as info:
+        prepare_runtime(fake_pyodide(tmp_path, "0.1.0"))
+    assert f"pins pyodide {pinned()} but node_modules has: '0.1.0'" in str(info.value)
+
+
+def test_a_missing_pyodide_core_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(BuildFailed) as info:
+        prepare_runtime(fake_pyodide(tmp_path, pinned(), skip="pyodide.asm.wasm"))
+    assert "a Pyodide core file is missing or empty: 'pyodide.asm.wasm'" in str(info.value)
+
+
+def test_built_site_carries_the_core_files_and_nothing_else_of_the_npm_package(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(write_content(tmp_path), out, search=False)
+    folder = out / "pyodide" / pinned()
+    assert sorted(p.name for p in folder.iterdir()) == sorted(PYODIDE_CORE)
+    for name in PYODIDE_CORE:
+        assert (folder / name).read_bytes() == (ROOT / "node_modules" / "pyodide" / name).read_bytes()
