@@ -73,13 +73,45 @@ class Demo {
     performance.mark("demo-move-start");
     this.selected = null;
     this.multi = [];
+    // A move the engine has listed as legal is shown at once: its notation says which cards
+    // go where, and that is all this does. The engine's answer then redraws the truth,
+    // with whatever the game does by itself (a card turned up, a place refilled). The
+    // worker's reply reaches the page only after the browser's next frame work, so without
+    // this a move would show two frames late.
+    const shown = this.legal && this.legal.has(move) && this.showMove(move);
+    if (shown) afterPaint("demo-move-paint");
     return this.send({ op: "play", move }).then((answer) => {
       performance.measure("demo-move", "demo-move-start");
-      // ...and to the first frame painted after it: the click-to-repaint latency.
-      requestAnimationFrame(() => setTimeout(() => performance.measure("demo-move-paint", "demo-move-start"), 0));
+      if (!shown) afterPaint("demo-move-paint");
       if (answer.ok) this.say("");
       return answer;
     });
+  }
+
+  // Carry the cards of a legal move to their target in the DOM (see play()).
+  showMove(move) {
+    const m = /^([a-z0-9+]+)(?::(\d+))?>([a-z0-9]+)$/.exec(move);
+    if (!m) return false;
+    const sources = m[1].split("+");
+    const count = m[2] ? Number(m[2]) : 1;
+    const target = this.pileEl(m[3]);
+    if (!target) return false;
+    const moving = [];
+    for (const id of sources) {
+      const el = this.pileEl(id);
+      if (!el) return false;
+      moving.push(...[...el.querySelectorAll(".cards > .card")].slice(sources.length > 1 ? -1 : -count));
+    }
+    for (const el of this.board.querySelectorAll(".target, .chosen")) el.classList.remove("target", "chosen");
+    for (const card of moving) {
+      card.classList.remove("selected", "dragging");
+      target.querySelector(".cards").append(card);
+    }
+    for (const id of [...sources, m[3]]) {
+      const el = this.pileEl(id);
+      el.classList.toggle("empty", !el.querySelector(".card"));
+    }
+    return true;
   }
 
   newDeal(seed) {
@@ -553,6 +585,11 @@ function pileLabel(pile) {
 function cardName(pile) {
   const top = pile.cards[pile.cards.length - 1];
   return top && top.up ? top.name : pile.name;
+}
+
+// Measure from the move's start to the first frame painted after now.
+function afterPaint(name) {
+  requestAnimationFrame(() => setTimeout(() => performance.measure(name, "demo-move-start"), 0));
 }
 
 function randomSeed() {
