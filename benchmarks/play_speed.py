@@ -60,12 +60,12 @@ sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
 from engine.game import Game  # noqa: E402
 from site_builder.serve import make_server  # noqa: E402
+from tests.play.driver import click_move  # noqa: E402  (the same gestures the play tests make)
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
 VIEWPORT = {"width": 1200, "height": 1000}
-CORNER = {"x": 6, "y": 6}  # the top-left corner of a card shows in every fan
 READY_TIMEOUT = 60.0  # seconds for the demo (or the floor) to become ready
 FLOOR_DIR = "_bench"
 
@@ -247,23 +247,6 @@ def timings(page: Any, want_fcp: bool = True) -> dict[str, float | None]:
             pass
     result: dict[str, float | None] = page.evaluate(TIMINGS_JS)
     return result
-
-
-def demo_card(page: Any, pid: str, index: int) -> Any:
-    return page.locator(f'section.demo [data-pile="{pid}"] .card').nth(index)
-
-
-def click_move(page: Any, game: Game, move: engine.Move) -> None:
-    """Make ``move`` by pointer, as a person would: card then pile, action button, or cards then take."""
-    if move.action:
-        page.locator(f'.demo-actions button[data-move="{move.action}"]').click()
-    elif len(move.sources) > 1:
-        for src in move.sources:
-            demo_card(page, src, len(game.piles[src]) - 1).click(position=CORNER)
-        page.locator('.demo-controls [data-command="take"]').click()
-    else:
-        demo_card(page, move.source, len(game.piles[move.source]) - move.count).click(position=CORNER)
-        page.locator(f'section.demo [data-pile="{move.target}"]').click(position=CORNER)
 
 
 def moves_shown(page: Any) -> str:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Position, expect
 
 import engine
 from engine.game import Game
 
-CORNER = {"x": 6, "y": 6}  # the top-left corner of a card shows in every fan
+CORNER: Position = {"x": 6, "y": 6}  # the top-left corner of a card shows in every fan
 
 
 def wait_ready(page: Page) -> None:
