@@ -104,11 +104,18 @@ class PileGroup:
         return tuple(f"{self.prefix}{n}" for n in range(1, self.count + 1))
 
     def deal_counts(self) -> tuple[int, ...]:
-        if isinstance(self.deal, tuple):
-            if len(self.deal) != self.count:
-                raise ValueError(f"group {self.prefix!r}: {len(self.deal)} deal counts for {self.count} piles")
-            return self.deal
-        return (self.deal,) * self.count
+        return self._per_pile(self.deal, "deal counts")
+
+    def down_counts(self) -> tuple[int, ...]:
+        return self._per_pile(self.deal_down, "face-down counts")
+
+    def _per_pile(self, value: int | tuple[int, ...], what: str) -> tuple[int, ...]:
+        """One number for every pile, or one per pile (checked against the count)."""
+        if isinstance(value, tuple):
+            if len(value) != self.count:
+                raise ValueError(f"group {self.prefix!r}: {len(value)} {what} for {self.count} piles")
+            return value
+        return (value,) * self.count
 
     def place(self, index: int) -> tuple[int, int]:
         """Grid row and column of pile ``index`` of this group."""
