@@ -124,13 +124,6 @@ class PileGroup:
         return (self.at[0] + i * self.step[0] + line * line_step[0],
                 self.at[1] + i * self.step[1] + line * line_step[1])
 
-    def down_counts(self) -> tuple[int, ...]:
-        if isinstance(self.deal_down, tuple):
-            if len(self.deal_down) != self.count:
-                raise ValueError(f"group {self.prefix!r}: {len(self.deal_down)} face-down counts for {self.count} piles")
-            return self.deal_down
-        return (self.deal_down,) * self.count
-
     def pile_name(self, index: int) -> str:
         return self.name.replace("{n}", str(index + 1))
 
