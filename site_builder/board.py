@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import engine
+from engine.cards import SUIT_SYMBOLS
 
 DEFAULT_SEED = 1
-SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
 
 def first_deal(slug: str, seed: int = DEFAULT_SEED) -> dict[str, Any]:
