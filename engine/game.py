@@ -91,10 +91,8 @@ class Game:
 
     def pile_name(self, pid: str) -> str:
         g = self.group_of[pid]
-        return g.pile_name(self.order.index(pid) - self.order.index(g.ids()[0]))
-
-    def pile_index(self, pid: str) -> int:
-        return self._lay.index[pid]
+        index = self._lay.index
+        return g.pile_name(index[pid] - index[g.ids()[0]])
 
     # --- the public interface ---------------------------------------------------------
 
