@@ -7,11 +7,18 @@ A marker file guards against replacing a folder that is not a site this builder 
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import tempfile
 from pathlib import Path
 
 MARKER = ".patience-rulebook-site"
+
+
+def hashed_name(stem: str, suffix: str, data: bytes) -> str:
+    """``assets/<stem>.<hash8><suffix>``: a name that changes when the bytes do, so the
+    file may be cached for a year."""
+    return f"assets/{stem}.{hashlib.sha256(data).hexdigest()[:8]}{suffix}"
 
 
 class OutputError(Exception):

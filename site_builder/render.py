@@ -7,7 +7,6 @@ content hash in their name (``style.1a2b3c4d.css``) so they can be cached for a 
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ from markupsafe import Markup
 from markdown_it.token import Token
 
 from .board import first_deal, grid_css
+from .output import hashed_name
 from .runtime import Runtime
 from .mdparse import make_parser
 from .model import FamilyPage, GamePage, Item, Page, Site, slugify
@@ -46,8 +46,7 @@ def build_assets(theme: Path, extra_css: str) -> Assets:
         data = path.read_bytes()
         if path.name == "style.css":
             data += extra_css.encode("utf-8")
-        digest = hashlib.sha256(data).hexdigest()[:8]
-        name = f"assets/{path.stem}.{digest}{path.suffix}"
+        name = hashed_name(path.stem, path.suffix, data)
         urls[path.name] = "/" + name
         files[name] = data
     return Assets(urls, files)

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import zipfile
@@ -19,6 +18,7 @@ from pathlib import Path
 import engine
 
 from .errors import BuildError, BuildFailed
+from .output import hashed_name
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_DIR = Path(engine.__file__).resolve().parent
@@ -90,8 +90,7 @@ def vendor_pyodide(node_modules: Path, root: Path = ROOT) -> tuple[str, dict[str
 
 def prepare_runtime(node_modules: Path | None = None, root: Path = ROOT) -> Runtime:
     archive = engine_archive()
-    digest = hashlib.sha256(archive).hexdigest()[:8]
     version, files = vendor_pyodide(node_modules or root / "node_modules", root)
-    engine_path = f"assets/engine.{digest}.zip"
+    engine_path = hashed_name("engine", ".zip", archive)
     files[engine_path] = archive
     return Runtime(files, "/" + engine_path, f"/pyodide/{version}/", version)
