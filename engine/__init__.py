@@ -23,7 +23,8 @@ from .errors import (
 from .game import Game, new_game, replay
 from .moves import Move
 from .registry import games, get_spec, register
-from .spec import Build, Direction, Empty, GameSpec, Hooks, Kind, Pick, PileGroup, StockRule
+from .hooks import Hooks
+from .spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup, StockRule
 from .view import VIEW_FORMAT
 
 __all__ = [

@@ -62,8 +62,3 @@ def parse_card(text: str, deck: int = 0) -> Card:
     if len(t) < 2 or t[-1] not in SUITS:
         raise ValueError(f"not a card: {text!r}")
     return Card(parse_rank(t[:-1]), t[-1], deck)
-
-
-def new_deck(decks: int) -> list[Card]:
-    """All cards of ``decks`` packs in a fixed order: deck, suit, rank."""
-    return [Card(r, s, d) for d in range(decks) for s in SUITS for r in range(1, 14)]

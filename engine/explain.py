@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .cards import SUIT_SYMBOLS, Card, rank_text
@@ -14,7 +15,8 @@ if TYPE_CHECKING:
 
 
 def _card(card: object) -> str:
-    assert isinstance(card, Card)
+    if not isinstance(card, Card):
+        return str(card)
     return f"{card.code[:-1]}{SUIT_SYMBOLS[card.suit]}"
 
 
@@ -31,80 +33,85 @@ def _build_words(g: PileGroup) -> str:
         Direction.EITHER: "up or down",
         Direction.EITHER_FIXED: "up or down (the second card sets the way)",
     }[g.direction]
-    wrap = ", king to ace and on round" if g.wrap else ""
+    wrap = ", going round the corner between king and ace" if g.wrap else ""
     return f"builds {way} {how}{wrap}".replace("  ", " ").strip()
 
 
+def _words(game: Game, arg: object) -> str:
+    """A reason's argument in words: a pile id becomes the pile's name, a card its short
+    name with the suit symbol, anything else its text."""
+    if isinstance(arg, Card):
+        return _card(arg)
+    if isinstance(arg, str) and arg in game.piles:
+        return game.pile_name(arg)
+    return str(arg)
+
+
+def _no_route(game: Game, src: str, dst: str) -> str:
+    if game.group_of[dst].kind not in {k for g in game.spec.groups for k in g.to}:
+        return f"nothing may be placed on {game.pile_name(dst)}"
+    kinds = ", ".join(_kind_plural(k) for k in game.group_of[src].to)
+    return f"a card from {game.pile_name(src)} may go only to {kinds}"
+
+
+def _not_a_run(game: Game, src: str, n: int, run: int) -> str:
+    if run == 1:
+        return f"only the top card of {game.pile_name(src)} may move, not {n} cards"
+    return f"only the top {run} cards of {game.pile_name(src)} move as a unit, not {n}"
+
+
+def _supermove(game: Game, n: int, limit: int, cells: int, spaces: int) -> str:
+    room = [f"{cells} empty cell{'s' if cells != 1 else ''}"] if game.ids_by_kind[Kind.CELL] else []
+    room.append(f"{spaces} empty pile{'s' if spaces != 1 else ''} to spare")
+    return f"{n} cards cannot move as a unit: with {' and '.join(room)}, at most {limit} may go there"
+
+
+# Every reason code of ``rules`` and the sentence it becomes. A template's {0}, {1}, ...
+# are the reason's arguments in words (see ``_words``); a function gets the game and the
+# bare arguments, for the few sentences that need more than filling in.
+TEMPLATES: dict[str, str | Callable[..., str]] = {
+    "same-pile": "a card cannot move onto its own pile",
+    "src-empty": "{0} is empty",
+    "src-fixed": "cards on {0} do not move",
+    "src-locked": lambda game, src, prefix: (
+        f"{game.pile_name(src)} is not available until one of the {_plural(game, prefix)} is empty"),
+    "no-route": _no_route,
+    "face-down": "the top card of {0} is face down",
+    "not-a-run": _not_a_run,
+    "cell-full": "{0} already holds a card",
+    "one-card": "{0} takes one card at a time",
+    "discard-full-run": "only a complete run from king down to ace in one suit may be discarded",
+    "discard-taken": "{0} already holds a complete run",
+    "pile-full": "{0} is complete ({1} cards)",
+    "empty-takes-nothing": "nothing may be placed on the empty {0}",
+    "empty-takes-king": "the empty {0} takes only a king",
+    "empty-takes-base": lambda game, dst, base, card: (
+        f"the empty {game.pile_name(dst)} takes only a card of rank "
+        f"{rank_text(base) if isinstance(base, int) else 'of the base rank'}, not the {_card(card)}"),
+    "builds-nothing": "nothing may be placed on {0}",
+    "does-not-fit": lambda game, dst, card, top: (
+        f"the {_card(card)} cannot go on the {_card(top)}: {game.pile_name(dst)} {_build_words(game.group_of[dst])}"),
+    "supermove": _supermove,
+    "no-stock": lambda game, action: f"there is no stock to {action} from in {game.spec.title}",
+    "stock-empty": "the stock is empty",
+    "deal-blocked": lambda game, prefix: f"no deal while one of the {_plural(game, prefix)} is empty",
+    "no-redeal": lambda game: f"{game.spec.title} has no redeal",
+    "redeal-stock-left": "the waste may be turned over only when the stock is empty",
+    "no-redeals-left": "no redeals left ({0} allowed)",
+    "waste-empty": "the waste is empty",
+    "deal-last-resort": "a deal is allowed only when no other move is possible (for example {0})",
+}
+
+
 def why_text(game: Game, why: Why) -> str:
+    """A reason of ``rules`` in words, by the table above."""
     code, *args = why
-    a = [x if isinstance(x, (int, Card)) else str(x) for x in args]
-    def name(pid: object) -> str:  # a[0] is a pile id wherever a reason names one
-        return game.pile_name(str(pid))
-    if code == "same-pile":
-        return "a card cannot move onto its own pile"
-    if code == "src-empty":
-        return f"{name(a[0])} is empty"
-    if code == "src-fixed":
-        return f"cards on {name(a[0])} do not move"
-    if code == "src-locked":
-        return f"{name(a[0])} is not available until one of the {_plural(game, str(a[1]))} is empty"
-    if code == "no-route":
-        src_g = game.group_of[str(a[0])]
-        dst_g = game.group_of[str(a[1])]
-        if dst_g.kind not in {k for g in game.spec.groups for k in g.to}:
-            return f"nothing may be placed on {name(a[1])}"
-        kinds = ", ".join(_kind_plural(k) for k in src_g.to)
-        return f"a card from {name(a[0])} may go only to {kinds}"
-    if code == "face-down":
-        return f"the top card of {name(a[0])} is face down"
-    if code == "not-a-run":
-        n, run = a[1], a[2]
-        if run == 1:
-            return f"only the top card of {name(a[0])} may move, not {n} cards"
-        return f"only the top {run} cards of {name(a[0])} move as a unit, not {n}"
-    if code == "cell-full":
-        return f"{name(a[0])} already holds a card"
-    if code == "one-card":
-        return f"{name(a[0])} takes one card at a time"
-    if code == "discard-full-run":
-        return "only a complete run from king down to ace in one suit may be discarded"
-    if code == "pile-full":
-        return f"{name(a[0])} is complete ({a[1]} cards)"
-    if code == "empty-takes-nothing":
-        return f"nothing may be placed on the empty {name(a[0])}"
-    if code == "empty-takes-king":
-        return f"the empty {name(a[0])} takes only a king"
-    if code == "empty-takes-base":
-        base = rank_text(a[1]) if isinstance(a[1], int) else "of the base rank"
-        return f"the empty {name(a[0])} takes only a card of rank {base}, not the {_card(a[2])}"
-    if code == "builds-nothing":
-        return f"nothing may be placed on {name(a[0])}"
-    if code == "does-not-fit":
-        g = game.group_of[str(a[0])]
-        return f"the {_card(a[1])} cannot go on the {_card(a[2])}: {name(a[0])} {_build_words(g)}"
-    if code == "supermove":
-        return (
-            f"{a[0]} cards cannot move as a unit: with {a[2]} empty pile(s) at most {a[1]} may go there"
-        )
-    if code == "no-stock":
-        return f"there is no stock to {a[0]} from in {game.spec.title}"
-    if code == "stock-empty":
-        return "the stock is empty"
-    if code == "deal-blocked":
-        return f"no deal while one of the {_plural(game, str(a[0]))} is empty"
-    if code == "no-redeal":
-        return f"{game.spec.title} has no redeal"
-    if code == "redeal-stock-left":
-        return "the waste may be turned over only when the stock is empty"
-    if code == "no-redeals-left":
-        return f"no redeals left ({a[0]} allowed)"
-    if code == "waste-empty":
-        return "the waste is empty"
-    if code == "last-resort":
-        return f"{name(a[0])} may be used only as a last resort, and another move is possible (for example {a[1]})"
-    if code == "deal-last-resort":
-        return f"a deal is allowed only when no other move is possible (for example {a[0]})"
-    return str(code)
+    template = TEMPLATES.get(str(code))
+    if template is None:
+        return str(code)
+    if isinstance(template, str):
+        return template.format(*(_words(game, a) for a in args))
+    return template(game, *args)
 
 
 def _plural(game: Game, prefix: str) -> str:
@@ -141,10 +148,6 @@ def explain(game: Game, move: Move) -> str:
     why = refusal(game, move.source, move.target, move.count)
     if why:
         return why_text(game, why)
-    if game.group_of[move.target].last_resort:
-        other = next((m for m in standard_moves(game) if m.target != move.target), None)
-        if other is not None:
-            return why_text(game, ("last-resort", move.target, str(other)))
     if run_length(game, move.source) and move.count > 1:
         return f"{move.count} cards may not move together here"
     return "that move is not possible in this position"

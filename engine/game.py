@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .cards import Card, new_deck
+from .cards import Card
+from .dealing import seed_range, shuffled_pack, standard_deal
 from .errors import IllegalMoveError, InvalidMoveError, RecordError
 from .moves import Move
 from .registry import get_spec
-from .rng import MAX_SEED, shuffled
 from .rules import apply_standard, settle, standard_moves
 from .spec import GameSpec, Kind, PileGroup
 
@@ -48,15 +48,16 @@ def _layout(spec: GameSpec) -> _Layout:
     return _Layout(tuple(order), group_of, by_kind, {p: i for i, p in enumerate(order)}, stock, waste, goal)
 
 
-Snapshot = tuple[tuple[tuple[Card, ...], ...], tuple[int, ...], int, int, str]
+Snapshot = tuple[tuple[tuple[Card, ...], ...], tuple[int, ...], int | None, int, str]
 
 
 class Game:
     """One deal of one game. Create with ``engine.new_game(slug, seed)``."""
 
     def __init__(self, spec: GameSpec, seed: int) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
+        low, high = seed_range(spec)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not low <= seed <= high:
+            raise ValueError(f"the seed (deal number) of {spec.title} must be a whole number from {low} to {high}, got {seed!r}")
         self.spec = spec
         self.seed = seed
         lay = _layout(spec)
@@ -68,23 +69,31 @@ class Game:
         self._lay = lay
         self.piles: dict[str, list[Card]] = {p: [] for p in self.order}
         self.down: dict[str, int] = {p: 0 for p in self.order}
-        self.redeals_left = spec.redeals
+        self.redeals_left = spec.redeals  # None: without limit
         self.deals = 0  # deals from the stock so far
         self.phase = ""  # a game-specific stage, such as choosing a base card
+        self.base: int | None = None  # the base rank, when the deal sets it (Penguin's beak)
         self.history: list[tuple[Move, Snapshot]] = []
         self.future: list[Move] = []
         self._legal: list[Move] | None = None
         self._legal_set: frozenset[Move] = frozenset()
-        pack = new_deck(spec.decks)
-        for g in spec.groups:
-            if g.starts_with:
-                for i, pid in enumerate(g.ids()):
-                    card = next(c for c in pack if c.rank == g.base_rank and c.suit == "CDHS"[i % 4])
-                    pack.remove(card)
-                    self.piles[pid].append(card)
-        spec.hooks.deal(self, shuffled(pack, seed))
+        pack = shuffled_pack(self)
+        if not spec.hooks.deal(self, pack):
+            standard_deal(self, pack)
 
     # --- position helpers used by the rules -------------------------------------------
+
+    @property
+    def card_count(self) -> int:
+        return 52 * self.spec.decks
+
+    def has_redeal(self) -> bool:
+        """Is a redeal left (any number of them, when the game sets no limit)?"""
+        return self.redeals_left is None or self.redeals_left > 0
+
+    def use_redeal(self) -> None:
+        if self.redeals_left is not None:
+            self.redeals_left -= 1
 
     def any_empty(self, prefix: str) -> bool:
         return any(not self.piles[p] for p in self.spec.group(prefix).ids())
@@ -164,7 +173,7 @@ class Game:
             self.future.clear()
 
     def is_won(self) -> bool:
-        return sum(len(self.piles[p]) for p in self._lay.goal_ids) == 52 * self.spec.decks
+        return sum(len(self.piles[p]) for p in self._lay.goal_ids) == self.card_count
 
     def is_stuck(self) -> bool:
         return not self.is_won() and not self.legal_moves()

@@ -56,11 +56,19 @@ def fits(game: Game, g: PileGroup, pile: list[Card], card: Card) -> bool:
 
 
 def base_rank(game: Game, g: PileGroup) -> int | None:
-    """The rank an empty pile of ``g`` takes: fixed, or set by the group's first card."""
+    """The rank an empty pile of ``g`` takes: fixed by the group, set by the deal (the
+    game's base), or set by the first card on the group's first pile (None until then)."""
     if g.base_rank is not None:
         return g.base_rank
+    if game.base is not None:
+        return game.base
     first = game.piles[g.ids()[0]]
     return first[0].rank if first else None
+
+
+def below_base(game: Game) -> int | None:
+    """The rank one below the game's base rank, going round from the ace to the king."""
+    return None if game.base is None else (game.base - 2) % 13 + 1
 
 
 def run_length(game: Game, pid: str) -> int:
@@ -76,7 +84,7 @@ def run_length(game: Game, pid: str) -> int:
     n = 1
     while n < up:
         lower, upper = cards[-n - 1], cards[-n]
-        step = is_next(game, False, lower, upper) if upward else is_next(game, False, upper, lower)
+        step = is_next(game, g.wrap, lower, upper) if upward else is_next(game, g.wrap, upper, lower)
         if not (step and related(g.run, lower, upper)):
             break
         n += 1
@@ -93,8 +101,13 @@ def pick_limit(game: Game, pid: str) -> int:
     return run_length(game, pid)
 
 
-def empty_tableau_count(game: Game) -> int:
-    return sum(1 for pid in game.ids_by_kind[Kind.TABLEAU] if not game.piles[pid])
+def free_space(game: Game) -> tuple[int, int]:
+    """The room a supermove may use: empty cells, and empty tableau piles that take any card."""
+    piles = game.piles
+    cells = sum(1 for pid in game.ids_by_kind[Kind.CELL] if not piles[pid])
+    spaces = sum(1 for pid in game.ids_by_kind[Kind.TABLEAU]
+                 if not piles[pid] and game.group_of[pid].empty is Empty.ANY)
+    return cells, spaces
 
 
 def drop_refusal(game: Game, dst: str, card: Card, n: int = 1) -> Why | None:
@@ -110,6 +123,8 @@ def drop_refusal(game: Game, dst: str, card: Card, n: int = 1) -> Why | None:
     if d.kind is Kind.DISCARD:
         if n != 13 or card.rank != KING:
             return ("discard-full-run", dst)
+        if d.max_cards is not None and len(pile) + n > d.max_cards:
+            return ("discard-taken", dst)
         return None
     if d.kind is Kind.FOUNDATION and n != 1:
         return ("one-card", dst)
@@ -124,6 +139,10 @@ def drop_refusal(game: Game, dst: str, card: Card, n: int = 1) -> Why | None:
             base = base_rank(game, d)
             if base is None or card.rank != base:
                 return ("empty-takes-base", dst, base, card)
+        if d.empty is Empty.BELOW_BASE:
+            below = below_base(game)
+            if below is None or card.rank != below:
+                return ("empty-takes-base", dst, below, card)
     elif d.build is Build.NONE:
         return ("builds-nothing", dst)
     elif not fits(game, d, pile, card):
@@ -131,7 +150,7 @@ def drop_refusal(game: Game, dst: str, card: Card, n: int = 1) -> Why | None:
     return None
 
 
-def refusal(game: Game, src: str, dst: str, n: int, empties: int | None = None) -> Why | None:
+def refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, int] | None = None) -> Why | None:
     """Why ``n`` cards may not go from ``src`` to ``dst`` now; None if they may."""
     g = game.group_of[src]
     d = game.group_of[dst]
@@ -153,18 +172,21 @@ def refusal(game: Game, src: str, dst: str, n: int, empties: int | None = None) 
     why = drop_refusal(game, dst, game.piles[src][-n], n)
     if why is not None:
         return why
-    return supermove_refusal(game, src, dst, n, empties)
+    return supermove_refusal(game, src, dst, n, room)
 
 
-def supermove_refusal(game: Game, src: str, dst: str, n: int, empties: int | None = None) -> Why | None:
-    """A run of ``n`` may move as a unit only if single-card moves through empty piles
-    could do the same: at most 2^e cards, or 2^(e-1) onto an empty pile."""
+def supermove_refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, int] | None = None) -> Why | None:
+    """A run of ``n`` may move as a unit only if single-card moves through free space
+    could do the same: (f + 1) * 2^e cards, with f empty cells and e empty piles that
+    take any card, the target not counted (Pick.SUPERMOVE)."""
     if n == 1 or game.group_of[src].pick is not Pick.SUPERMOVE:
         return None
-    e = empty_tableau_count(game) if empties is None else empties
-    limit = 2**e if game.piles[dst] else 2 ** (e - 1)
+    cells, spaces = free_space(game) if room is None else room
+    if not game.piles[dst] and game.group_of[dst].empty is Empty.ANY:
+        spaces -= 1
+    limit = (cells + 1) * 2 ** max(spaces, 0)
     if n > limit:
-        return ("supermove", n, limit, e)
+        return ("supermove", n, limit, cells, spaces)
     return None
 
 
@@ -175,7 +197,7 @@ def card_moves(game: Game) -> list[Move]:
     here rather than once per destination, which keeps ``legal_moves()`` well under 1 ms.
     """
     out: list[Move] = []
-    empties = empty_tableau_count(game)
+    room = free_space(game)
     piles = game.piles
     for src in game.order:
         limit = pick_limit(game, src)
@@ -188,7 +210,7 @@ def card_moves(game: Game) -> list[Move]:
                     continue
                 for n in range(1, limit + 1):
                     if (drop_refusal(game, dst, cards[-n], n) is None
-                            and supermove_refusal(game, src, dst, n, empties) is None):
+                            and supermove_refusal(game, src, dst, n, room) is None):
                         out.append(Move((src,), dst, n))
     return out
 
@@ -209,7 +231,7 @@ def stock_refusal(game: Game, action: str) -> Why | None:
         return ("no-redeal",)
     if stock:
         return ("redeal-stock-left",)
-    if game.redeals_left <= 0:
+    if not game.has_redeal():
         return ("no-redeals-left", str(game.spec.redeals))
     if not game.piles[game.waste_id]:
         return ("waste-empty",)
@@ -221,19 +243,14 @@ def stock_moves(game: Game) -> list[Move]:
 
 
 def standard_moves(game: Game) -> list[Move]:
-    """All legal moves: cards, the game's own moves, then stock actions, with last-resort
-    moves (into a last-resort pile, or a last-resort deal) kept only when nothing else is
-    possible."""
+    """All legal moves: cards, the game's own moves, then stock actions; a last-resort
+    deal only when nothing else is possible."""
     moves = card_moves(game) + game.spec.hooks.extra_moves(game)
-    normal = [m for m in moves if not (m.target and game.group_of[m.target].last_resort)]
     stock = stock_moves(game)
     rule = game.spec.stock
-    if rule is not None and rule.last_resort and normal:
+    if rule is not None and rule.last_resort and moves:
         stock = [m for m in stock if m.action != "deal"]
-    normal += stock
-    if normal:
-        return normal
-    return [m for m in moves if m.target and game.group_of[m.target].last_resort]
+    return moves + stock
 
 
 def apply_standard(game: Game, move: Move) -> None:
@@ -258,7 +275,7 @@ def apply_standard(game: Game, move: Move) -> None:
         waste = piles[game.waste_id]
         piles[game.stock_id] = waste[::-1]
         piles[game.waste_id] = []
-        game.redeals_left -= 1
+        game.use_redeal()
     else:
         src = piles[move.source]
         cards = src[-move.count:]
@@ -279,19 +296,3 @@ def settle(game: Game) -> None:
                 if game.piles[source]:
                     pile.append(game.piles[source].pop())
                     break
-
-
-def standard_deal(game: Game, pack: list[Card]) -> None:
-    """Deal the pack pile by pile in group order by each group's deal counts; the rest
-    is the stock (its last card on top)."""
-    i = 0
-    for g in game.spec.groups:
-        for pid, n, down in zip(g.ids(), g.deal_counts(), g.down_counts()):
-            game.piles[pid].extend(pack[i:i + n])
-            game.down[pid] = min(down, n)
-            i += n
-    rest = pack[i:]
-    if rest:
-        if not game.stock_id:
-            raise ValueError(f"{game.spec.slug}: {len(rest)} cards left after the deal and no stock")
-        game.piles[game.stock_id].extend(reversed(rest))

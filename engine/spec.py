@@ -1,22 +1,18 @@
-"""The declarative vocabulary a game is written in.
+"""The declarative vocabulary a game is written in: pure data, at the bottom of the engine.
 
 A game is a ``GameSpec``: its pile groups, each with a capability record (what it builds,
 which way, what an empty pile takes, what may be picked up from it and where it may go),
 an optional stock rule, and a ``Hooks`` object for the few things data cannot say.
-Variants are ``dataclasses.replace`` of another spec.
+Variants are ``dataclasses.replace`` of another spec. This module imports neither the
+rules (``rules.py`` reads these records) nor the game.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
 
-from .cards import Card
-from .moves import Move
-
-if TYPE_CHECKING:
-    from .game import Game
+from .hooks import Hooks
 
 
 class Kind(str, Enum):
@@ -54,6 +50,7 @@ class Empty(str, Enum):
     NONE = "none"
     KING = "king"
     BASE = "base"  # a card of the group's base rank
+    BELOW_BASE = "below-base"  # a card one rank below the game's base rank (a king when it is the ace)
 
 
 class Pick(str, Enum):
@@ -61,8 +58,12 @@ class Pick(str, Enum):
 
     NONE = "none"
     TOP = "top"  # the top card only
-    RUN = "run"  # the top card, or any run in sequence (by the ``run`` rule) above it
-    SUPERMOVE = "supermove"  # as RUN, limited to 2^e cards (2^(e-1) onto an empty pile)
+    RUN = "run"  # the top card, or any run in sequence (by the ``run`` rule) above it, of any length
+    # As RUN, but only as many cards as single-card moves through free space could carry:
+    # (f + 1) * 2^e, where f counts the empty cells and e the empty piles that take any
+    # card, the target not counted. Deuces (no cells): 2^e; FreeCell: (f + 1) * 2^e;
+    # Eight Off (spaces take kings only, so e is 0): f + 1.
+    SUPERMOVE = "supermove"
 
 
 @dataclass(frozen=True)
@@ -80,15 +81,14 @@ class PileGroup:
     direction: Direction = Direction.DOWN
     wrap: bool = False  # K and A are adjacent
     empty: Empty = Empty.NONE
-    base_rank: int | None = None  # for Empty.BASE; None: set by the first card on the group's first pile
-    starts_with: bool = False  # at set-up each pile takes a card of base_rank, out of the pack
+    base_rank: int | None = None  # for Empty.BASE; None: the game's base rank (dealt, or set by the first card on the group's first pile)
+    starts_with: bool = False  # at set-up each pile takes a card of the base rank, out of the pack
     max_cards: int | None = None
     pick: Pick = Pick.NONE
     run: Build = Build.SUIT  # how the cards of a run moved as a unit must relate
     to: tuple[Kind, ...] = ()  # kinds of pile its cards may go to
     deal: int | tuple[int, ...] = 0  # cards dealt to each pile at set-up (or one count per pile)
     deal_down: int | tuple[int, ...] = 0  # of those, how many face down (or one count per pile)
-    last_resort: bool = False  # takes a card only when no other move is possible
     available_when_empty: str | None = None  # its cards move only once a pile of that group is empty
     refill_from: tuple[str, ...] = ()  # an emptied pile is refilled at once from the first non-empty of these
     refill_until_deal: bool = False  # refill only until the first deal from the stock
@@ -97,6 +97,7 @@ class PileGroup:
     per_line: int = 0  # layout: start a new line of piles after this many
     line_step: tuple[int, int] | None = None  # layout: offset from line to line (default: the next row or column)
     fan: str = "none"  # layout: "down", "right" or "none" (squared up)
+    show: int = 0  # layout: how many top cards a fan shows (0: all), as a waste turned three at a time
 
     def ids(self) -> tuple[str, ...]:
         if self.count == 1:
@@ -140,39 +141,6 @@ class StockRule:
     label: str = "Deal"
 
 
-class Hooks:
-    """Game-specific behaviour that data cannot say. Every method has a neutral default."""
-
-    def deal(self, game: Game, pack: list[Card]) -> None:
-        """Lay out the shuffled pack (base cards already placed). Default: by group deal counts."""
-        from .rules import standard_deal
-
-        standard_deal(game, pack)
-
-    def moves(self, game: Game) -> list[Move] | None:
-        """Replace the whole move list in this position (return None to keep the standard one)."""
-        return None
-
-    def extra_moves(self, game: Game) -> list[Move]:
-        """Moves beyond the standard vocabulary (packets, redeals of a special kind)."""
-        return []
-
-    def apply(self, game: Game, move: Move) -> bool:
-        """Carry out a move of this game's own; return False to let the standard code do it."""
-        return False
-
-    def explain(self, game: Game, move: Move) -> str | None:
-        """Why ``move`` is illegal, for moves of this game's own; None if not one of them."""
-        return None
-
-    def prompt(self, game: Game) -> str:
-        """A line telling the player what the game waits for, when that is not obvious."""
-        return ""
-
-    def after_move(self, game: Game, move: Move) -> None:
-        """What the game does by itself after each move, beyond refills and turning cards up."""
-
-
 @dataclass(frozen=True)
 class GameSpec:
     slug: str
@@ -183,8 +151,12 @@ class GameSpec:
     aliases: tuple[str, ...] = ()
     description: str = ""
     ace_high: bool = False  # ranks run 2 .. K, A (Deuces)
+    suits: str = "CDHS"  # the suits the cards come in; fewer suits, more copies of each (Spider one suit)
+    deal_numbers: str = "project"  # "project": the engine's own shuffle; "microsoft": Windows FreeCell's deals
+    deal_by_rows: bool = False  # deal across the piles, one row at a time, instead of pile by pile
+    base_from_deal: bool = False  # the first card dealt sets the base rank; its fellows start the foundations
     stock: StockRule | None = None
-    redeals: int = 0  # how many times the game may be redealt, whatever a redeal means in it
+    redeals: int | None = 0  # how many times the game may be redealt (None: without limit)
     redeal_label: str = "Redeal"
     hooks: Hooks = field(default_factory=Hooks)
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import ACE, KING, Card
+from ..hooks import Hooks
 from ..moves import Move
 from ..registry import register
 from ..rules import drop_refusal
-from ..spec import Build, Direction, Empty, GameSpec, Hooks, Kind, Pick, PileGroup
+from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -31,11 +32,12 @@ def counted_deal(game: Game, pack: list[Card]) -> None:
 
 
 class NationHooks(Hooks):
-    def deal(self, game: Game, pack: list[Card]) -> None:
+    def deal(self, game: Game, pack: list[Card]) -> bool:
         counted_deal(game, pack)
+        return True
 
     def extra_moves(self, game: Game) -> list[Move]:
-        return [Move.act("redeal")] if game.redeals_left > 0 else []
+        return [Move.act("redeal")] if game.has_redeal() else []
 
     def apply(self, game: Game, move: Move) -> bool:
         if move.action != "redeal":
@@ -46,12 +48,12 @@ class NationHooks(Hooks):
         pack = [c for pid in reversed(columns) for c in game.piles[pid]]
         for pid in columns:
             game.piles[pid] = []
-        game.redeals_left -= 1
+        game.use_redeal()
         counted_deal(game, pack)
         return True
 
     def explain(self, game: Game, move: Move) -> str | None:
-        if move.action == "redeal" and game.redeals_left <= 0:
+        if move.action == "redeal" and not game.has_redeal():
             return f"no redeals left: the tableau may be taken up and redealt {game.spec.redeals} times"
         if move.action == "deal":
             return "The Nation has no stock: every card is dealt into the columns"

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import Card
+from ..dealing import standard_deal
+from ..hooks import Hooks
 from ..moves import Move
 from ..registry import register
-from ..rules import standard_deal
-from ..spec import Build, Direction, Empty, GameSpec, Hooks, Kind, Pick, PileGroup, StockRule
+from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup, StockRule
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -18,9 +19,10 @@ CHOICES = 4
 
 
 class QueenHooks(Hooks):
-    def deal(self, game: Game, pack: list[Card]) -> None:
+    def deal(self, game: Game, pack: list[Card]) -> bool:
         standard_deal(game, pack)
         game.phase = CHOOSE
+        return True
 
     def moves(self, game: Game) -> list[Move] | None:
         if game.phase != CHOOSE:

@@ -30,7 +30,7 @@ WELL = register(GameSpec(
                   to=(Kind.FOUNDATION, Kind.TABLEAU, Kind.CELL), deal=4,
                   at=(4, 0), step=(0, 2), fan="right"),
         PileGroup("well", Kind.CELL, "Well", pick=Pick.TOP, to=(Kind.FOUNDATION, Kind.TABLEAU),
-                  last_resort=True, available_when_empty="a", at=(4, 1)),
+                  available_when_empty="a", at=(4, 1)),
     ),
 ))
 

@@ -10,9 +10,10 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..cards import ACE, JACK
+from ..hooks import Hooks
 from ..moves import Move, pile_sort_key
 from ..registry import register
-from ..spec import Build, Empty, GameSpec, Hooks, Kind, Pick, PileGroup, StockRule
+from ..spec import Build, Empty, GameSpec, Kind, Pick, PileGroup, StockRule
 
 if TYPE_CHECKING:
     from ..game import Game

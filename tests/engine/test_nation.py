@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import engine
-from engine.cards import Card, new_deck
+from engine.cards import Card
+from engine.dealing import new_pack
 from engine.rng import shuffled
 
 from .helpers import arrange, codes, legal, refused
@@ -59,7 +60,7 @@ def test_setup_counts_each_column_one_to_eight_with_foundation_plays_using_up_a_
     for seed in (1, 2, 3, 4, 5):
         g = engine.new_game("the-nation", seed)
         # The pack the engine shuffled: two decks less the eight foundation cards.
-        pack = new_deck(2)
+        pack = new_pack(2)
         for code in BASES.values():
             pack.remove(next(c for c in pack if c.code == code))
         expected = counted_by_hand(shuffled(pack, seed))

@@ -1,0 +1,133 @@
+"""Setting out a deal: the pack, its shuffle, the cards taken out first, and the standard deal.
+
+Chance happens here and nowhere else. A deal number means the same deal on every Python:
+the project's own SplitMix64 shuffle for most games, and for FreeCell the generator of
+Windows FreeCell, so that deal N is the deal N every FreeCell player knows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import SUITS, Card
+from .rng import MAX_SEED, shuffled
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .spec import GameSpec
+
+# Windows FreeCell's deals run from 1; numbers from 2^31 on follow FreeCell Pro's and
+# PySolFC's extension of the same generator, up to 2^33 - 1.
+MICROSOFT_MAX_DEAL = (1 << 33) - 1
+
+
+def new_pack(decks: int, suits: str = "".join(SUITS)) -> list[Card]:
+    """All cards of ``decks`` packs in a fixed order (copy, suit, rank). With fewer suits
+    than four (Spider in one or two suits), each suit comes in more copies, so the pack
+    still holds ``52 * decks`` cards; ``Card.deck`` tells the copies apart."""
+    copies, rest = divmod(decks * len(SUITS), len(suits))
+    if rest or not suits:
+        raise ValueError(f"{decks} pack(s) cannot be made of the suits {suits!r}")
+    return [Card(r, s, d) for d in range(copies) for s in suits for r in range(1, 14)]
+
+
+def seed_range(spec: GameSpec) -> tuple[int, int]:
+    """The deal numbers a game accepts."""
+    if spec.deal_numbers == "microsoft":
+        return 1, MICROSOFT_MAX_DEAL
+    return 0, MAX_SEED
+
+
+def microsoft_deal(number: int) -> list[Card]:
+    """The 52 cards of Windows FreeCell's deal ``number``, in the order they are dealt
+    (card i goes to column i mod 8, row by row).
+
+    The generator is Microsoft C's ``rand()``: state = state * 214013 + 2531011, and each
+    draw is bits 16-30 of the state. Cards are numbered rank by rank (A♣ A♦ A♥ A♠ 2♣ …);
+    each draw picks one of the cards left and the last card takes its place. Deals from
+    2^31 to 2^32 - 1 set bit 15 of every draw; from 2^32 on, the state starts at
+    number - 2^32 and each draw is bits 16-31, plus one.
+    """
+    if not 1 <= number <= MICROSOFT_MAX_DEAL:
+        raise ValueError(f"a FreeCell deal number runs from 1 to {MICROSOFT_MAX_DEAL}, got {number!r}")
+    state = number if number < 1 << 32 else number - (1 << 32)
+    deck = [Card(i // 4 + 1, SUITS[i % 4]) for i in range(52)]
+    out = []
+    for left in range(52, 0, -1):
+        state = (state * 214013 + 2531011) & MICROSOFT_MAX_DEAL
+        if number < 1 << 31:
+            r = (state >> 16) & 0x7FFF
+        elif number < 1 << 32:
+            r = ((state >> 16) & 0x7FFF) | 0x8000
+        else:
+            r = ((state >> 16) & 0xFFFF) + 1
+        j = r % left
+        out.append(deck[j])
+        deck[j] = deck[left - 1]
+    return out
+
+
+def take_out_base_cards(game: Game, pack: list[Card]) -> list[Card]:
+    """Put the cards that start a group out of the pack (``starts_with``: one card of the
+    base rank per pile, suits in turn); what is left is returned in order."""
+    rest = list(pack)
+    for g in game.spec.groups:
+        if not g.starts_with or g.base_rank is None:
+            continue
+        for i, pid in enumerate(g.ids()):
+            card = next(c for c in rest if c.rank == g.base_rank and c.suit == SUITS[i % 4])
+            rest.remove(card)
+            game.piles[pid].append(card)
+    return rest
+
+
+def set_out_dealt_base(game: Game, pack: list[Card]) -> list[Card]:
+    """Penguin's beak: the first card of the shuffled pack sets the game's base rank, and
+    the other cards of that rank go at once to the ``starts_with`` piles of their suits
+    (the beak stays first, to be dealt; its own suit's pile waits for it)."""
+    beak = pack[0]
+    game.base = beak.rank
+    rest = [beak]
+    starters = [pid for g in game.spec.groups if g.starts_with for pid in g.ids()]
+    for card in pack[1:]:
+        if card.rank == beak.rank and card is not beak:
+            game.piles[starters[SUITS.index(card.suit) % len(starters)]].append(card)
+        else:
+            rest.append(card)
+    return rest
+
+
+def shuffled_pack(game: Game) -> list[Card]:
+    """The pack for this deal, shuffled, with the cards that start out of play set out."""
+    spec = game.spec
+    if spec.deal_numbers == "microsoft":
+        return microsoft_deal(game.seed)
+    pack = take_out_base_cards(game, new_pack(spec.decks, spec.suits))
+    pack = shuffled(pack, game.seed)
+    if spec.base_from_deal:
+        pack = set_out_dealt_base(game, pack)
+    return pack
+
+
+def standard_deal(game: Game, pack: list[Card]) -> None:
+    """Deal the pack by each group's deal counts, in group order: pile by pile, or across
+    the piles a row at a time (``deal_by_rows``); the rest is the stock, its last card on top."""
+    i = 0
+    for g in game.spec.groups:
+        counts = g.deal_counts()
+        ids = g.ids()
+        if game.spec.deal_by_rows:
+            order = [pid for row in range(max(counts, default=0))
+                     for pid, n in zip(ids, counts) if n > row]
+        else:
+            order = [pid for pid, n in zip(ids, counts) for _ in range(n)]
+        for pid in order:
+            game.piles[pid].append(pack[i])
+            i += 1
+        for pid, n, down in zip(ids, counts, g.down_counts()):
+            game.down[pid] = min(down, n)
+    rest = pack[i:]
+    if rest:
+        if not game.stock_id:
+            raise ValueError(f"{game.spec.slug}: {len(rest)} cards left after the deal and no stock")
+        game.piles[game.stock_id].extend(reversed(rest))
