@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from .dealing import new_pack
 from .errors import RegistrationError, UnknownGameError
 from .spec import GameSpec, Kind
 
@@ -43,8 +44,20 @@ def _check(spec: GameSpec) -> None:
             ids.add(pid)
         g.deal_counts()
         g.down_counts()
-        if g.starts_with and g.base_rank is None:
+        if g.starts_with and g.base_rank is None and not spec.base_from_deal:
             raise RegistrationError(f"game {spec.slug!r}: group {g.prefix!r} starts with a base card but has no base_rank")
+    if spec.deal_numbers not in ("project", "microsoft"):
+        raise RegistrationError(f"game {spec.slug!r}: unknown deal numbers {spec.deal_numbers!r}")
+    if spec.deal_numbers == "microsoft" and (spec.decks != 1 or sorted(spec.suits) != sorted("CDHS")
+                                             or any(g.starts_with for g in spec.groups)):
+        raise RegistrationError(f"game {spec.slug!r}: Microsoft deal numbers need one full pack dealt whole")
+    try:
+        new_pack(spec.decks, spec.suits)
+    except ValueError as e:
+        raise RegistrationError(f"game {spec.slug!r}: {e}") from None
+    dealt = sum(sum(g.deal_counts()) for g in spec.groups)
+    if dealt > 52 * spec.decks:
+        raise RegistrationError(f"game {spec.slug!r}: the groups deal {dealt} cards from {52 * spec.decks}")
     kinds = {g.kind for g in spec.groups}
     if spec.stock is not None and Kind.STOCK not in kinds:
         raise RegistrationError(f"game {spec.slug!r}: a stock rule needs a stock pile")

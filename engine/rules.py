@@ -22,7 +22,8 @@ Why = tuple[object, ...]
 
 
 def value(game: Game, rank: int) -> int:
-    return 14 if rank == 1 and game.spec.ace_high else rank
+    """A rank's place in the game's order, 0 for its lowest rank (ace, or Deuces' 2)."""
+    return (rank - game.spec.low_rank) % 13
 
 
 def is_next(game: Game, wrap: bool, a: Card, b: Card) -> bool:
@@ -72,7 +73,9 @@ def below_base(game: Game) -> int | None:
 
 
 def run_length(game: Game, pid: str) -> int:
-    """How many face-up cards at the top of ``pid`` form a run that may move as a unit."""
+    """How many face-up cards at the top of ``pid`` form a run that may move as a unit:
+    each card one rank from the card under it, the way the pile builds (either way, where
+    it builds both ways, but the same way all through), and related by the ``run`` rule."""
     g = game.group_of[pid]
     cards = game.piles[pid]
     up = len(cards) - game.down[pid]
@@ -80,15 +83,18 @@ def run_length(game: Game, pid: str) -> int:
         return 0
     if g.pick is Pick.TOP:
         return 1
-    upward = g.direction is Direction.UP
-    n = 1
-    while n < up:
-        lower, upper = cards[-n - 1], cards[-n]
-        step = is_next(game, g.wrap, lower, upper) if upward else is_next(game, g.wrap, upper, lower)
-        if not (step and related(g.run, lower, upper)):
-            break
-        n += 1
-    return n
+    ways = (True,) if g.direction is Direction.UP else (False,) if g.direction is Direction.DOWN else (True, False)
+    best = 1
+    for upward in ways:
+        n = 1
+        while n < up:
+            lower, upper = cards[-n - 1], cards[-n]
+            step = is_next(game, g.wrap, lower, upper) if upward else is_next(game, g.wrap, upper, lower)
+            if not (step and related(g.run, lower, upper)):
+                break
+            n += 1
+        best = max(best, n)
+    return best
 
 
 def pick_limit(game: Game, pid: str) -> int:
@@ -190,28 +196,59 @@ def supermove_refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, i
     return None
 
 
+def neighbour_ranks(game: Game, g: PileGroup, top: Card) -> tuple[int, ...]:
+    """The ranks a card would need to be built on ``top`` in group ``g``, whatever its suit
+    (one rank below for a pile building down, above for one building up, both for either)."""
+    low = game.spec.low_rank
+    v = value(game, top.rank)
+    out = []
+    if g.direction is not Direction.DOWN:
+        if g.wrap or v < 12:
+            out.append((v + 1) % 13)
+    if g.direction is not Direction.UP:
+        if g.wrap or v > 0:
+            out.append((v - 1) % 13)
+    return tuple((w + low - 1) % 13 + 1 for w in out)
+
+
 def card_moves(game: Game) -> list[Move]:
     """Every standard move of cards from pile to pile that ``refusal`` allows.
 
-    The source checks of ``refusal`` are ``pick_limit``'s; they are made once per source
-    here rather than once per destination, which keeps ``legal_moves()`` well under 1 ms.
+    The source checks of ``refusal`` are ``pick_limit``'s, made once per source. Targets
+    are found through the rank they wait for: a non-empty pile that builds is tried only by
+    a card of a neighbouring rank, and only empty piles, cells and discards by every card;
+    ``drop_refusal`` then decides. This keeps ``legal_moves()`` well under 1 ms in two-pack
+    games with many piles.
     """
     out: list[Move] = []
     room = free_space(game)
     piles = game.piles
+    group_of = game.group_of
+    wanting: dict[int, list[str]] = {}
+    open_to_all: list[str] = []
+    for dst in game.order:
+        d = group_of[dst]
+        pile = piles[dst]
+        if d.kind is Kind.STOCK or d.kind is Kind.WASTE:
+            continue
+        if not pile or d.kind is Kind.DISCARD:
+            open_to_all.append(dst)
+        elif d.build is not Build.NONE and d.kind is not Kind.CELL:
+            for rank in neighbour_ranks(game, d, pile[-1]):
+                wanting.setdefault(rank, []).append(dst)
     for src in game.order:
         limit = pick_limit(game, src)
         if not limit:
             continue
         cards = piles[src]
-        for kind in game.group_of[src].to:
-            for dst in game.ids_by_kind[kind]:
-                if dst == src:
-                    continue
-                for n in range(1, limit + 1):
-                    if (drop_refusal(game, dst, cards[-n], n) is None
-                            and supermove_refusal(game, src, dst, n, room) is None):
-                        out.append(Move((src,), dst, n))
+        kinds = group_of[src].to
+        for n in range(1, limit + 1):
+            card = cards[-n]
+            for dst in (*wanting.get(card.rank, ()), *open_to_all):
+                if (dst != src and group_of[dst].kind in kinds
+                        and drop_refusal(game, dst, card, n) is None
+                        and supermove_refusal(game, src, dst, n, room) is None):
+                    out.append(Move((src,), dst, n))
     return out
 
 

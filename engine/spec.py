@@ -150,7 +150,9 @@ class GameSpec:
     groups: tuple[PileGroup, ...]
     aliases: tuple[str, ...] = ()
     description: str = ""
-    ace_high: bool = False  # ranks run 2 .. K, A (Deuces)
+    # The lowest rank: ranks run from it up to the king and on round to the rank below it
+    # (Deuces: 2 .. K, A). Only foundations that wrap may pass from the highest to the lowest.
+    low_rank: int = 1
     suits: str = "CDHS"  # the suits the cards come in; fewer suits, more copies of each (Spider one suit)
     deal_numbers: str = "project"  # "project": the engine's own shuffle; "microsoft": Windows FreeCell's deals
     deal_by_rows: bool = False  # deal across the piles, one row at a time, instead of pile by pile

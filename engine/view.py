@@ -52,6 +52,7 @@ def build_view(game: Game) -> dict[str, Any]:
                 "row": row,
                 "col": col,
                 "fan": g.fan,
+                "show": g.show,
                 "cards": [card_view(c, not hidden and j >= down) for j, c in enumerate(cards)],
                 "pick": sorted(picks[pid]),
             })

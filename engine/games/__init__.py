@@ -1,6 +1,7 @@
 """The registered games: importing this package registers each of them once.
 
-The import order is the order ``engine.games()`` lists them in: the order of the sources.
+The import order is the order ``engine.games()`` lists them in: the seven games of the
+sources first, then the related games by family.
 """
 
 from . import well  # noqa: I001  (order matters: it is the listing order)
@@ -10,5 +11,10 @@ from . import wheel
 from . import two_rings
 from . import nation
 from . import queen_of_italy
+from . import castle
+from . import forty_thieves
+from . import spider
+from . import freecell
+from . import klondike
 
-__all__ = ["deuces", "nation", "queen_of_italy", "two_rings", "well", "wheel", "wisp"]
+__all__ = ["castle", "deuces", "forty_thieves", "freecell", "klondike", "nation", "queen_of_italy", "spider", "two_rings", "well", "wheel", "wisp"]

@@ -10,18 +10,29 @@ import pytest
 import engine
 from engine.rng import SplitMix64, shuffled
 
-SLUGS = ["well", "well-up", "deuces", "will-o-the-wisp", "the-wheel", "two-rings", "the-nation", "queen-of-italy"]
+SOURCE_GAMES = ["well", "well-up", "deuces", "will-o-the-wisp", "the-wheel", "two-rings", "the-nation", "queen-of-italy"]
+RELATED_GAMES = [
+    "beleaguered-castle", "fortress",
+    "forty-thieves", "busy-aces", "courtyard", "threes-company", "fours-up", "penta", "sixes-and-sevens",
+    "eights-down", "cast-out-nines", "dimes", "jacks-in-the-box", "diplomat",
+    "spider", "spider-one-suit", "spider-two-suits", "spiderette",
+    "freecell", "eight-off", "penguin",
+    "klondike", "klondike-draw-one", "gargantua",
+]
 
 
-def test_games_lists_the_eight_registered_games_with_their_facts() -> None:
+def test_games_lists_the_source_games_then_the_related_games_with_their_facts() -> None:
     specs = engine.games()
-    assert [s.slug for s in specs] == SLUGS
+    assert [s.slug for s in specs] == SOURCE_GAMES + RELATED_GAMES
     facts = {s.slug: (s.decks, s.family) for s in specs}
     assert facts["well"] == (1, "beleaguered-castle")
     assert facts["deuces"] == (2, "forty-thieves")
     assert facts["will-o-the-wisp"] == (1, "spider")
     assert facts["the-nation"] == (2, "lady-cadogan")
     assert facts["queen-of-italy"] == (2, "terrace")
+    assert facts["spider-one-suit"] == (2, "spider")
+    assert facts["freecell"] == (1, "freecell")
+    assert facts["gargantua"] == (2, "klondike")
     assert all(isinstance(s.title, str) and isinstance(s.aliases, tuple) for s in specs)
 
 
@@ -52,7 +63,7 @@ def test_a_variant_is_a_few_lines_of_replace() -> None:
     assert up.groups[0].direction is engine.Direction.UP
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", SOURCE_GAMES + RELATED_GAMES)
 def test_same_slug_and_seed_give_the_same_deal_and_other_seeds_differ(slug: str) -> None:
     a, b, c = engine.new_game(slug, 42), engine.new_game(slug, 42), engine.new_game(slug, 43)
     assert a.view() == b.view()
@@ -82,7 +93,7 @@ def test_seed_must_be_a_whole_number_in_range() -> None:
             engine.new_game("well", bad)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", SOURCE_GAMES + RELATED_GAMES)
 def test_every_legal_move_text_parses_back_to_the_same_move(slug: str) -> None:
     g = engine.new_game(slug, 5)
     for _ in range(30):
@@ -187,7 +198,7 @@ def test_tampered_move_in_a_real_record_is_caught_at_its_place() -> None:
         engine.replay("deuces/4/" + ",".join(moves))
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", SOURCE_GAMES + RELATED_GAMES)
 def test_view_is_json_ready_and_describes_every_pile(slug: str) -> None:
     g = engine.new_game(slug, 6)
     view = g.view()

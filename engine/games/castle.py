@@ -1,0 +1,47 @@
+"""The Beleaguered Castle family, beyond Well (well.py): Beleaguered Castle and Fortress.
+
+Readings: docs/readings/beleaguered-castle.md. Open games of one pack with no stock: all
+data, from Well's vocabulary (rows that build both ways by suit) and Deuces' supermove.
+"""
+
+from __future__ import annotations
+
+from ..cards import ACE
+from ..registry import register
+from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
+
+F, T = Kind.FOUNDATION, Kind.TABLEAU
+
+
+def foundations(*, dealt: bool) -> PileGroup:
+    """A column of four foundations, aces up by suit, between the two wings of rows."""
+    return PileGroup("f", F, "Foundation {n}", count=4, build=Build.SUIT, direction=Direction.UP,
+                     empty=Empty.BASE, base_rank=ACE, starts_with=dealt, max_cards=13, at=(0, 1), step=(1, 0))
+
+
+def rows(count: int, deal: int | tuple[int, ...], build: Build, direction: Direction, run: Build) -> PileGroup:
+    """Rows fanned outward in two wings, left and right of the foundations."""
+    return PileGroup("t", T, "Row {n}", count=count, build=build, direction=direction, empty=Empty.ANY,
+                     pick=Pick.SUPERMOVE, run=run, to=(F, T), deal=deal, at=(0, 0), step=(1, 0),
+                     per_line=count // 2, line_step=(0, 2), fan="right")
+
+
+BELEAGUERED_CASTLE = register(GameSpec(
+    slug="beleaguered-castle",
+    title="Beleaguered Castle",
+    aliases=("Laying Siege", "Sham Battle"),
+    family="beleaguered-castle",
+    decks=1,
+    description="Aces out as foundations; eight rows of six build down regardless of suit; no stock.",
+    groups=(foundations(dealt=True), rows(8, 6, Build.ANY_SUIT, Direction.DOWN, Build.ANY_SUIT)),
+))
+
+FORTRESS = register(GameSpec(
+    slug="fortress",
+    title="Fortress",
+    family="beleaguered-castle",
+    decks=1,
+    description="All 52 cards in ten rows; foundations from the aces; rows build up or down by suit.",
+    groups=(foundations(dealt=False),
+            rows(10, (6, 5, 5, 5, 5, 6, 5, 5, 5, 5), Build.SUIT, Direction.EITHER, Build.SUIT)),
+))
