@@ -12,7 +12,8 @@ from pathlib import Path
 import engine
 
 FAMILY_TITLES = {"beleaguered-castle": "Castle family", "forty-thieves": "Forty Thieves family",
-                 "spider": "Spider family", "lady-cadogan": "Lady Cadogan's games", "terrace": "Terrace family"}
+                 "spider": "Spider family", "lady-cadogan": "Lady Cadogan's games", "terrace": "Terrace family",
+                 "freecell": "FreeCell family", "klondike": "Klondike family"}
 
 
 def game_page(slug: str, body: str = "", **overrides: str) -> str:
@@ -23,7 +24,7 @@ def game_page(slug: str, body: str = "", **overrides: str) -> str:
         "family": f'"{spec.family}"',
         "decks": str(spec.decks),
         "summary": f'"A short summary of {spec.title}."',
-        "related": '["Forty Thieves"]',
+        "related": '["Red and Black"]',
     }
     fields.update(overrides)
     front = "\n".join(f"{k} = {v}" for k, v in fields.items() if v is not None)
@@ -44,8 +45,8 @@ def files() -> dict[str, str]:
         "## Foundation\n\nA pile built up from a base card.\n\n"
         "## Well\n\nA single cell used as a last resort, as in [[Well]].\n\n"
         "## Tableau\n\nThe piles you build on.\n")
-    out["planned.toml"] = ('# planned games\n\n[[game]]\ntitle = "Forty Thieves"\nfamily = "forty-thieves"\n'
-                           'decks = 2\naliases = ["Napoleon at St. Helena"]\nnote = "The classic."\n')
+    out["planned.toml"] = ('# planned games\n\n[[game]]\ntitle = "Red and Black"\nfamily = "forty-thieves"\n'
+                           'decks = 2\naliases = ["Rouge et Noir"]\nnote = "Forty Thieves in colours."\n')
     out["index.md"] = '+++\ntitle = "Patience Rulebook"\nsummary = "Rules."\n+++\n\nStart with [[Well]].\n'
     out["about.md"] = '+++\ntitle = "About"\n+++\n\nAbout the site.\n'
     return out

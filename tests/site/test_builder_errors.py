@@ -27,16 +27,16 @@ def only(errors: list[BuildError], needle: str) -> BuildError:
 
 def test_fixture_content_is_valid(tmp_path: Path) -> None:
     site = check(write_content(tmp_path))
-    assert "well" in site.games and site.planned[0].title == "Forty Thieves"
+    assert "well" in site.games and site.planned[0].title == "Red and Black"
 
 
 def test_broken_link_names_file_line_value_and_suggestion(tmp_path: Path) -> None:
-    body = "## Layout\n\nDeal.\n\nLike [[Forty Thiefs]] but harder.\n"
+    body = "## Layout\n\nDeal.\n\nLike [[Red and Blak]] but harder.\n"
     err = only(errors_for(tmp_path, {"games/deuces.md": game_page("deuces", body)}), "broken link")
     assert str(err.path).endswith("games/deuces.md")
     assert err.line == BODY_START + 4
-    assert err.value == "[[Forty Thiefs]]"
-    assert "did you mean 'Forty Thieves'" in str(err)
+    assert err.value == "[[Red and Blak]]"
+    assert "did you mean 'Red and Black'" in str(err)
 
 
 def test_broken_link_line_counts_soft_line_breaks(tmp_path: Path) -> None:
@@ -59,11 +59,11 @@ def test_markdown_link_to_missing_page_is_an_error(tmp_path: Path) -> None:
 
 
 def test_unknown_family_in_game_front_matter(tmp_path: Path) -> None:
-    errors = errors_for(tmp_path, {"families/spider.md": None,
-                                   "families/spiders.md": '+++\ntitle = "Spiders"\nsummary = "s"\n+++\n'})
+    errors = errors_for(tmp_path, {"families/terrace.md": None,
+                                   "families/terraces.md": '+++\ntitle = "Terraces"\nsummary = "s"\n+++\n'})
     err = only(errors, "unknown family")
-    assert str(err.path).endswith("games/will-o-the-wisp.md") and err.line == 4 and err.value == "spider"
-    assert "did you mean 'spiders'" in str(err)
+    assert str(err.path).endswith("games/queen-of-italy.md") and err.line == 4 and err.value == "terrace"
+    assert "did you mean 'terraces'" in str(err)
 
 
 def test_unknown_family_in_planned_games(tmp_path: Path) -> None:
@@ -98,7 +98,7 @@ def test_duplicate_engine_slug(tmp_path: Path) -> None:
 
 
 def test_duplicate_title_between_game_and_planned(tmp_path: Path) -> None:
-    planned = '[[game]]\ntitle = "Forty Thieves"\nfamily = "forty-thieves"\ndecks = 2\n\n' \
+    planned = '[[game]]\ntitle = "Red and Black"\nfamily = "forty-thieves"\ndecks = 2\n\n' \
               '[[game]]\ntitle = "deuces"\nfamily = "forty-thieves"\ndecks = 2\n'
     err = only(errors_for(tmp_path, {"planned.toml": planned}), "duplicate title")
     assert str(err.path).endswith("planned.toml") and err.line == 7 and err.value == "deuces"
@@ -151,9 +151,9 @@ def test_glossary_alias_must_name_a_term(tmp_path: Path) -> None:
 
 
 def test_related_must_name_a_game(tmp_path: Path) -> None:
-    errors = errors_for(tmp_path, {"games/deuces.md": game_page("deuces", related='["Forty Theives"]')})
+    errors = errors_for(tmp_path, {"games/deuces.md": game_page("deuces", related='["Red and Blak"]')})
     err = only(errors, "'related' names no game")
-    assert err.line == 7 and err.value == "Forty Theives" and "did you mean 'Forty Thieves'" in str(err)
+    assert err.line == 7 and err.value == "Red and Blak" and "did you mean 'Red and Black'" in str(err)
 
 
 def test_all_errors_are_reported_together(tmp_path: Path) -> None:

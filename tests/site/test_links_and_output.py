@@ -14,7 +14,7 @@ from site_fixture import game_page, write_content
 
 LINKS = ("## Layout\n\nDeal.\n\n## Play\n\n"
          "See [[terrace]], [[WELL#layout|the well layout]], [[Foundations]] and [[glossary:well]].\n"
-         "Unlike [[Napoleon at St. Helena]], and [[Castle family|the castle games]].\n\n"
+         "Unlike [[Rouge et Noir]], and [[Castle family|the castle games]].\n\n"
          "<script>alert(1)</script>\n")
 
 
@@ -41,13 +41,13 @@ def test_links_resolve_titles_aliases_anchors_and_terms_case_insensitively(built
 
 def test_planned_games_are_marked_not_dead_links(built: Path) -> None:
     html = read(built, "/games/deuces/")
-    mention = re.search(r'<a class="wl planned" href="([^"]+)"[^>]*>Napoleon at St. Helena'
+    mention = re.search(r'<a class="wl planned" href="([^"]+)"[^>]*>Rouge et Noir'
                         r'<span class="nyw"> \(not yet written\)</span></a>', html)
     assert mention is not None
     url, anchor = mention.group(1).split("#")
     assert url == "/families/forty-thieves/"
     assert f'id="{anchor}"' in read(built, url) and "not yet written" in read(built, url)
-    assert "Forty Thieves" in html.split('id="related"')[1].split("</section>")[0]  # related list, marked
+    assert "Red and Black" in html.split('id="related"')[1].split("</section>")[0]  # related list, marked
 
 
 def test_backlinks_list_the_pages_that_link_here(built: Path) -> None:

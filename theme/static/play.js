@@ -159,7 +159,7 @@ class Demo {
     const c = view.counters;
     this.counter("moves", c.moves);
     this.counter("stock", c.stock, view.piles.some((p) => p.kind === "stock"));
-    this.counter("redeals_left", c.redeals_left, view.actions.some((a) => a.move === "redeal"));
+    this.counter("redeals_left", c.redeals_left ?? "no limit", view.actions.some((a) => a.move === "redeal"));
     this.button("undo").disabled = !c.undo;
     this.button("redo").disabled = !c.redo;
     this.button("restart").disabled = !c.undo && !c.redo && c.moves === 0;
@@ -394,7 +394,8 @@ class Demo {
       if (index !== null && index !== this.selected.index) return this.pick(pileId, index);
       return this.cancel();
     }
-    if (pile.kind === "stock") return this.action("deal");
+    // The stock deals; once it is empty, a click on it turns the waste over where the game allows.
+    if (pile.kind === "stock") return this.action(!this.legal.has("deal") && this.legal.has("redeal") ? "redeal" : "deal");
     if (cardEl) return this.pick(pileId, Number(cardEl.dataset.index));
     if (pile.cards.length) return this.pick(pileId, pile.pick.length ? pile.pick[pile.pick.length - 1] : pile.cards.length - 1);
     if (this.multiSources().has(pileId) && pile.cards.length) return this.pick(pileId, pile.cards.length - 1);
