@@ -11,13 +11,15 @@ from typing import Any
 
 import engine
 from engine.cards import SUIT_SYMBOLS
+from engine.dealing import seed_range
 
 DEFAULT_SEED = 1
 
 
 def first_deal(slug: str, seed: int = DEFAULT_SEED) -> dict[str, Any]:
     """The engine's view of the deal, with the labels and symbols a reader needs added."""
-    view = engine.new_game(slug, seed).view()
+    game = engine.new_game(slug, seed)
+    view = game.view()
     piles = []
     for pile in view["piles"]:
         cards = []
@@ -35,7 +37,7 @@ def first_deal(slug: str, seed: int = DEFAULT_SEED) -> dict[str, Any]:
             while pile["col"] + pile["span"] < view["grid"]["cols"] and \
                     (pile["row"], pile["col"] + pile["span"]) not in taken:
                 pile["span"] += 1
-    return {**view, "piles": piles, "seed": view["seed"]}
+    return {**view, "piles": piles, "seed": view["seed"], "seeds": seed_range(game.spec)}
 
 
 def pile_label(name: str, cards: list[dict[str, Any]]) -> str:

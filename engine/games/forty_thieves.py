@@ -55,7 +55,7 @@ FORTY_THIEVES = family_game(
     "forty-thieves", "Forty Thieves",
     "Ten piles of four; aces up by suit; build down by suit; one pass through the stock.",
     waste(), foundations(ACE, dealt=False), tableau(10, deal=4),
-    aliases=("Napoleon at St. Helena", "Big Forty", "Roosevelt at San Juan"))
+    aliases=("Napoleon at St. Helena", "Big Forty", "Le Cadran", "Roosevelt at San Juan"))
 
 BUSY_ACES = family_game(
     "busy-aces", "Busy Aces",

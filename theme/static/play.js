@@ -428,7 +428,7 @@ class Demo {
       this.multi = [];
       return this.send({ op: command });
     }
-    if (command === "new") return this.newDeal(randomSeed());
+    if (command === "new") return this.newDeal(randomSeed(...this.seedRange()));
     if (command === "take") {
       const move = this.multiMove();
       if (move) this.play(move);
@@ -556,11 +556,19 @@ class Demo {
   hashSeed() {
     const m = /(?:^#|&)seed=(\d+)(?:&|$)/.exec(location.hash);
     if (!m) return null;
-    if (m[1].length > MAX_SEED_DIGITS) {
-      this.say(`Deal numbers have at most ${MAX_SEED_DIGITS} digits; showing deal ${this.root.dataset.seed} instead.`);
+    const [low, high] = this.seedRange();
+    const seed = m[1].length > MAX_SEED_DIGITS ? Infinity : Number(m[1]);
+    if (seed < low || seed > high) {
+      this.say(`Deal numbers of this game run from ${low} to ${high}; showing deal ${this.root.dataset.seed} instead.`);
       return null;
     }
-    return Number(m[1]);
+    return seed;
+  }
+
+  // The deal numbers the engine accepts for this game (FreeCell's are Microsoft's, from 1).
+  seedRange() {
+    const high = Math.min(Number(this.root.dataset.seedMax), Number("9".repeat(MAX_SEED_DIGITS)));
+    return [Number(this.root.dataset.seedMin), high];
   }
 
   share() {
@@ -593,10 +601,12 @@ function afterPaint(name) {
   requestAnimationFrame(() => setTimeout(() => performance.measure(name, "demo-move-start"), 0));
 }
 
-function randomSeed() {
+// A deal number between 1 (or the game's lowest) and 999,999,999 (or its highest).
+function randomSeed(low, high) {
   const a = new Uint32Array(1);
   crypto.getRandomValues(a);
-  return 1 + (a[0] % 999999999);
+  const from = Math.max(low, 1);
+  return from + (a[0] % (Math.min(high, 999999999) - from + 1));
 }
 
 const root = document.querySelector("section.demo[data-worker]");
