@@ -225,15 +225,23 @@ def card_moves(game: Game) -> list[Move]:
     piles = game.piles
     group_of = game.group_of
     wanting: dict[int, list[str]] = {}
-    open_to_all: list[str] = []
+    open_to: list[tuple[str, int, int]] = []  # (pile, the one rank it takes or 0 for any, the one count or 0)
     for dst in game.order:
         d = group_of[dst]
         pile = piles[dst]
-        if d.kind is Kind.STOCK or d.kind is Kind.WASTE:
+        kind = d.kind
+        if kind is Kind.STOCK or kind is Kind.WASTE:
             continue
-        if not pile or d.kind is Kind.DISCARD:
-            open_to_all.append(dst)
-        elif d.build is not Build.NONE and d.kind is not Kind.CELL:
+        if kind is Kind.DISCARD:
+            open_to.append((dst, KING, 13))
+        elif kind is Kind.CELL:
+            if not pile:
+                open_to.append((dst, 0, 1))
+        elif not pile:
+            rank = empty_takes(game, d)
+            if rank is not None:
+                open_to.append((dst, rank, 1 if kind is Kind.FOUNDATION else 0))
+        elif d.build is not Build.NONE:
             for rank in neighbour_ranks(game, d, pile[-1]):
                 wanting.setdefault(rank, []).append(dst)
     for src in game.order:
@@ -244,12 +252,28 @@ def card_moves(game: Game) -> list[Move]:
         kinds = group_of[src].to
         for n in range(1, limit + 1):
             card = cards[-n]
-            for dst in (*wanting.get(card.rank, ()), *open_to_all):
+            targets = [dst for dst, rank, count in open_to
+                       if (not rank or rank == card.rank) and (not count or count == n)]
+            for dst in (*wanting.get(card.rank, ()), *targets):
                 if (dst != src and group_of[dst].kind in kinds
                         and drop_refusal(game, dst, card, n) is None
                         and supermove_refusal(game, src, dst, n, room) is None):
                     out.append(Move((src,), dst, n))
     return out
+
+
+def empty_takes(game: Game, g: PileGroup) -> int | None:
+    """The one rank an empty pile of ``g`` takes, 0 for any card, None for none: a quick
+    sieve for move generation (``drop_refusal`` still decides)."""
+    if g.empty is Empty.ANY:
+        return 0
+    if g.empty is Empty.KING:
+        return KING
+    if g.empty is Empty.BASE:
+        return base_rank(game, g)
+    if g.empty is Empty.BELOW_BASE:
+        return below_base(game)
+    return None
 
 
 def stock_refusal(game: Game, action: str) -> Why | None:

@@ -69,7 +69,7 @@ def test_first_deal_is_drawn_with_javascript_off(browser: Any, site_url: str, sl
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_demo_plays_by_pointer_and_keyboard_with_undo_and_refusals(page: Any, site_url: str, slug: str) -> None:
+def test_demo_plays_by_pointer_and_keyboard_with_undo_refusals_and_new_deals(page: Any, site_url: str, slug: str) -> None:
     page.goto(site_url + page_of(slug))
     wait_ready(page)
     game = engine.new_game(slug, 1)
@@ -98,13 +98,15 @@ def test_demo_plays_by_pointer_and_keyboard_with_undo_and_refusals(page: Any, si
     assert board(page) == before
     expect(page.locator('[data-counter="moves"]')).to_have_text("1")
     expect(page.locator("section.demo")).to_have_attribute("data-status", "ready")
+    check_new_deal_and_seed_in_the_address(page, slug)
 
 
-@pytest.mark.parametrize("slug", SLUGS)
-def test_seed_in_the_url_gives_that_deal_and_new_deal_changes_it(page: Any, site_url: str, slug: str) -> None:
-    page.goto(site_url + page_of(slug) + "#seed=77")
-    wait_ready(page)
+def check_new_deal_and_seed_in_the_address(page: Any, slug: str) -> None:
+    """A deal number put in the address starts that deal at once; New deal draws another,
+    and the address follows it so that a link shares it."""
+    page.evaluate("location.hash = '#seed=77'")
     expect(page.locator("section.demo .seed")).to_have_text("77")
+    wait_ready(page)
     assert board(page) == expected(engine.new_game(slug, 77))
     page.locator('.demo-controls [data-command="new"]').click()
     expect(page.locator("section.demo .seed")).not_to_have_text("77")
@@ -112,6 +114,25 @@ def test_seed_in_the_url_gives_that_deal_and_new_deal_changes_it(page: Any, site
     assert page.url.endswith(f"#seed={seed}")
     wait_ready(page)
     assert board(page) == expected(engine.new_game(slug, seed))
+
+
+# Opening a page with a deal number needs a fresh start of the engine, so it is checked on
+# a few games of different kinds rather than on all (every game checks the address change
+# in the test above).
+@pytest.mark.parametrize("slug", ["deuces", "freecell", "klondike"])
+def test_a_page_opened_with_a_seed_in_the_url_shows_that_deal(page: Any, site_url: str, slug: str) -> None:
+    page.goto(site_url + page_of(slug) + "#seed=11982")
+    wait_ready(page)
+    expect(page.locator("section.demo .seed")).to_have_text("11982")
+    assert board(page) == expected(engine.new_game(slug, 11982))
+
+
+def test_a_deal_number_outside_the_games_range_falls_back_with_a_word_why(page: Any, site_url: str) -> None:
+    page.goto(site_url + page_of("freecell") + "#seed=0")  # Microsoft's deals start at 1
+    wait_ready(page)
+    expect(page.locator("section.demo .seed")).to_have_text("1")
+    expect(page.locator(".demo-state")).to_contain_text("Deal numbers of this game run from 1 to 8589934591")
+    assert board(page) == expected(engine.new_game("freecell", 1))
 
 
 def test_a_card_is_dragged_and_dropped(page: Any, site_url: str) -> None:

@@ -38,7 +38,7 @@ class Demo {
     this.send({ op: "new", game: this.slug, seed: seed ?? Number(this.root.dataset.seed) }).then((a) => {
       if (a.ok) {
         performance.mark("demo-ready");
-        this.say("", true);
+        this.say(this.notice || "", !this.notice);
       }
     });
     this.bindEvents();
@@ -559,7 +559,9 @@ class Demo {
     const [low, high] = this.seedRange();
     const seed = m[1].length > MAX_SEED_DIGITS ? Infinity : Number(m[1]);
     if (seed < low || seed > high) {
-      this.say(`Deal numbers of this game run from ${low} to ${high}; showing deal ${this.root.dataset.seed} instead.`);
+      // Said once the engine is ready (the loading message would cover it until then).
+      this.notice = `Deal numbers of this game run from ${low} to ${high}; showing deal ${this.view ? this.view.seed : this.root.dataset.seed} instead.`;
+      if (this.view) this.say(this.notice);
       return null;
     }
     return seed;
