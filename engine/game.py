@@ -14,10 +14,12 @@ from typing import Any
 from .cards import Card
 from .dealing import seed_range, shuffled_pack, standard_deal
 from .errors import IllegalMoveError, InvalidMoveError, RecordError
+from .explain import explain
 from .moves import Move
 from .registry import get_spec
 from .rules import apply_standard, settle, standard_moves
 from .spec import GameSpec, Kind, PileGroup
+from .view import build_view
 
 RECORD_SEP = "/"
 
@@ -132,8 +134,6 @@ class Game:
         if not isinstance(m, Move):
             raise InvalidMoveError(f"not a move: {move!r}")
         if not self.is_legal(m):
-            from .explain import explain
-
             why = explain(self, m)
             raise IllegalMoveError(f"{str(m)!r} is not allowed in {self.spec.title}: {why}", why)
         self.push(m)
@@ -191,8 +191,6 @@ class Game:
         return f"{self.spec.slug}{RECORD_SEP}{self.seed}{RECORD_SEP}{moves}"
 
     def view(self) -> dict[str, Any]:
-        from .view import build_view
-
         return build_view(self)
 
     # --- snapshots --------------------------------------------------------------------

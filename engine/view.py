@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, rank_text
+from .explain import explain
+from .moves import Move
 from .spec import Kind
 
 if TYPE_CHECKING:
@@ -25,9 +27,6 @@ def card_view(card: Card, up: bool) -> dict[str, Any]:
 
 
 def build_view(game: Game) -> dict[str, Any]:
-    from .explain import explain
-    from .moves import Move
-
     legal = game.legal_moves()
     picks: dict[str, set[int]] = {p: set() for p in game.order}
     for m in legal:
