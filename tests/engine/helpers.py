@@ -9,6 +9,7 @@ import pytest
 import engine
 from engine.cards import parse_card
 from engine.game import Game
+from engine.spec import Kind
 
 
 def arrange(game: Game, **piles: str) -> Game:
@@ -61,3 +62,36 @@ def refused(game: Game, move: str, *reason_words: str) -> str:
     assert game.view() == before
     assert game.record() == record
     return message
+
+
+def mv(src: str, dst: str, n: int = 1) -> str:
+    """Move notation: ``t1>t2``, or ``t1:3>t2`` for three cards."""
+    return f"{src}:{n}>{dst}" if n > 1 else f"{src}>{dst}"
+
+
+def lay(slug: str, blocker: str, **piles: str) -> Game:
+    """``arrange`` with every tableau pile and cell not named holding ``blocker`` (a card
+    chosen not to interact with the position), so no space is open unless named ``""``."""
+    g = engine.new_game(slug, 1)
+    filled = {pid: blocker for pid in g.order if g.group_of[pid].kind in (Kind.TABLEAU, Kind.CELL)}
+    filled.update(piles)
+    return arrange(g, **filled)
+
+
+def check_two_to_the_e(slug: str, run: str, target: str, blocker: str = "KC") -> Game:
+    """A four-card ``run`` on t1 moves onto ``target`` (on t2) only with 2^e >= 4, and into
+    a space only k <= 2^(e-1) cards at a time, for e = 0..3 empty piles (the last ones).
+    Returns the position with one empty pile, for the caller's refusals."""
+    one_space = None
+    for e in range(4):
+        piles = [p for p in engine.new_game(slug, 1).order if p.rstrip("0123456789") == "t"]
+        spaces = piles[len(piles) - e:] if e else []
+        g = lay(slug, blocker, t1=run, t2=target, **{p: "" for p in spaces})
+        assert (mv("t1", "t2", 4) in legal(g)) == (4 <= 2 ** e), e
+        for space in spaces:
+            for k in range(1, 5):
+                assert (mv("t1", space, k) in legal(g)) == (k <= 2 ** (e - 1)), (e, k)
+        if e == 1:
+            one_space = g
+    assert one_space is not None
+    return one_space
