@@ -1,11 +1,20 @@
 """A JSON request/answer session over one game, for clients across a message boundary
 (the browser's Web Worker). Pure: text in, text out; all rules stay in the engine.
 
-Requests: ``{"op": "new", "game": slug, "seed": n}``, ``{"op": "play", "move": text}``,
-``{"op": "undo"}``, ``{"op": "redo"}``, ``{"op": "restart"}``, ``{"op": "view"}``,
-``{"op": "replay", "record": text}``.
-Answers: ``{"ok": true, "view": {...}, "record": text, "played": text}`` or
-``{"ok": false, "error": reason, "view": {...}}``: a refused request changes nothing.
+Requests:
+  ``{"op": "new", "game": slug, "seed": n}``
+  ``{"op": "play", "move": text, "auto": bool}``  with ``auto``, the safe moves to the
+      foundations that follow are played too (``Game.safe_moves``), as part of the same step
+  ``{"op": "auto"}``      play the safe moves now, as a step of their own
+  ``{"op": "finish"}``    play the rest of the game by foundation moves, as one step
+  ``{"op": "undo"}``, ``{"op": "redo"}``  a whole step: the player's move and what followed it
+  ``{"op": "restart"}``, ``{"op": "view"}``
+  ``{"op": "replay", "record": text, "steps": [n, ...]}``  rebuild a saved game; ``steps``
+      (optional) groups its moves into steps as they were played
+Answers: ``{"ok": true, "view": {...}, "record": text, "steps": [n, ...], "played": text,
+"moves": [text, ...]}`` (``played``: the player's move; ``moves``: every move this request
+made or took back, in order) or ``{"ok": false, "error": reason, "view": {...}}``: a
+refused request changes nothing.
 """
 
 from __future__ import annotations
@@ -15,11 +24,16 @@ from typing import Any
 
 from .errors import EngineError, IllegalMoveError
 from .game import Game, new_game, replay
+from .moves import Move
+
+AUTO_LIMIT = 208  # no game has more cards than this to send home
 
 
 class Session:
     def __init__(self) -> None:
         self.game: Game | None = None
+        self.steps: list[int] = []  # how many engine moves each of the player's steps made
+        self.undone: list[int] = []  # the steps undone, for redo (last undone last)
 
     def handle(self, request: str) -> str:
         """Answer one request given as JSON text, as JSON text."""
@@ -41,26 +55,92 @@ class Session:
     def _do(self, req: dict[str, Any]) -> dict[str, Any]:
         op = req.get("op")
         played = ""
+        moves: list[Move] = []
         if op == "new":
-            self.game = new_game(str(req["game"]), int(req["seed"]))
+            self._start(new_game(str(req["game"]), int(req["seed"])))
         elif op == "replay":
-            self.game = replay(str(req["record"]))
+            game = replay(str(req["record"]))
+            steps = req.get("steps")
+            self._start(game, steps if _fits(steps, len(game.history)) else None)
         else:
             game = self._game()
             if op == "play":
-                played = str(game.play(str(req["move"])))
+                move = game.play(str(req["move"]))
+                played = str(move)
+                moves = [move, *(self._auto(game) if req.get("auto") else [])]
+                self._step(len(moves))
+            elif op in ("auto", "finish"):
+                moves = self._auto(game) if op == "auto" else self._finish(game)
+                if moves:
+                    self._step(len(moves))
             elif op == "undo":
-                played = str(game.undo())
+                moves = self._undo(game)
+                played = str(moves[0]) if moves else ""
             elif op == "redo":
-                played = str(game.redo())
+                moves = self._redo(game)
+                played = str(moves[0]) if moves else ""
             elif op == "restart":
                 game.restart()
+                self.steps, self.undone = [], []
             elif op != "view":
                 raise EngineError(f"unknown request {op!r}")
         game = self._game()
-        return {"ok": True, "view": game.view(), "record": game.record(), "played": played}
+        return {"ok": True, "view": game.view(), "record": game.record(), "steps": list(self.steps),
+                "played": played, "moves": [str(m) for m in moves]}
+
+    def _start(self, game: Game, steps: list[int] | None = None) -> None:
+        self.game = game
+        self.steps = list(steps) if steps is not None else [1] * len(game.history)
+        self.undone = []
+
+    def _step(self, size: int) -> None:
+        self.steps.append(size)
+        self.undone = []
+
+    @staticmethod
+    def _auto(game: Game) -> list[Move]:
+        """Play safe moves to the foundations until none is left."""
+        played: list[Move] = []
+        while len(played) < AUTO_LIMIT:
+            safe = game.safe_moves()
+            if not safe:
+                break
+            game.play(safe[0])
+            played.append(safe[0])
+        return played
+
+    @staticmethod
+    def _finish(game: Game) -> list[Move]:
+        line = game.finishing_moves()
+        if line is None:
+            raise EngineError("the game cannot be finished by moves to the foundations alone yet")
+        for move in line:
+            game.play(move)
+        return line
+
+    def _undo(self, game: Game) -> list[Move]:
+        if not self.steps:
+            raise IllegalMoveError("nothing to undo")
+        size = self.steps.pop()
+        taken = [game.undo() for _ in range(size)]
+        self.undone.append(size)
+        return taken[::-1]
+
+    def _redo(self, game: Game) -> list[Move]:
+        if not self.undone:
+            raise IllegalMoveError("nothing to redo")
+        size = self.undone.pop()
+        done = [game.redo() for _ in range(size)]
+        self.steps.append(size)
+        return done
 
     def _game(self) -> Game:
         if self.game is None:
             raise EngineError("no game yet: send {'op': 'new', 'game': slug, 'seed': n} first")
         return self.game
+
+
+def _fits(steps: object, moves: int) -> bool:
+    """Are ``steps`` a grouping of ``moves`` moves into steps of at least one?"""
+    return (isinstance(steps, list) and all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in steps)
+            and sum(steps) == moves)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .auto import finishing_moves, safe_moves
 from .cards import Card
 from .dealing import seed_range, shuffled_pack, standard_deal
 from .errors import IllegalMoveError, InvalidMoveError, RecordError
@@ -171,6 +172,15 @@ class Game:
             self.restore(self.history[0][1])
             self.history.clear()
             self.future.clear()
+
+    def safe_moves(self) -> list[Move]:
+        """Legal moves to the foundations that no other move could need (engine/auto.py):
+        what a client may play by itself after each of the player's moves."""
+        return safe_moves(self)
+
+    def finishing_moves(self) -> list[Move] | None:
+        """The foundation moves that win from here, if nothing else is needed; else None."""
+        return finishing_moves(self)
 
     def is_won(self) -> bool:
         return sum(len(self.piles[p]) for p in self._lay.goal_ids) == self.card_count

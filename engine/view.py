@@ -85,4 +85,5 @@ def build_view(game: Game) -> dict[str, Any]:
         "piles": piles,
         "actions": actions,
         "legal": [str(m) for m in legal],
+        "can_finish": game.finishing_moves() is not None,
     }

@@ -1,0 +1,128 @@
+"""Moves a player need not think about: safe moves to the foundations, and the finish.
+
+Both are conveniences of a patience program, never rules: the player may always make these
+moves by hand, and a client may leave them off. The engine decides what is safe, so every
+client agrees, from the spec alone:
+
+* A card is **safe** to send to a foundation when no card still out of the foundations
+  could want it as a resting place in the tableau: every card that could be built on it,
+  by the building rule of any tableau group, is already on a foundation or, in a one-pack
+  game, could go to a foundation at once (a foundation waiting for one card keeps waiting
+  for it, so that card never needs to rest on another). FreeCell and Klondike: a black
+  seven goes up once each red six is home or could go home; Penguin, by suit: always;
+  Beleaguered Castle, regardless of suit: all four sixes home or homeward. Two-pack
+  games count only the cards already home: two copies may race for one place.
+* The **finish** is the rest of the game played by foundation moves alone, found when the
+  stock and waste are empty and no card is face down.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .dealing import new_pack
+from .moves import Move
+from .rules import drop_refusal, fits
+from .spec import Build, GameSpec, Kind
+
+if TYPE_CHECKING:
+    from .game import Game
+
+FINISH_LIMIT = 208  # more foundation moves than any game has cards
+
+
+@lru_cache(maxsize=None)
+def _pack(spec: GameSpec) -> tuple[Card, ...]:
+    return tuple(new_pack(spec.decks, spec.suits))
+
+
+def _home(game: Game) -> set[Card]:
+    return {c for pid in game.ids_by_kind[Kind.FOUNDATION] + game.ids_by_kind[Kind.DISCARD]
+            for c in game.piles[pid]}
+
+
+def is_safe(game: Game, card: Card, foundation: str, home: set[Card] | None = None) -> bool:
+    """May ``card`` go to ``foundation`` without taking a resting place some card needs?"""
+    home = _home(game) if home is None else home
+    builders = [g for g in game.spec.groups if g.kind in (Kind.TABLEAU, Kind.RESERVE) and g.build is not Build.NONE]
+    one_pack = game.spec.decks == 1
+    for other in _pack(game.spec):
+        if other in home or other == card:
+            continue
+        if not any(fits(game, g, [card], other) for g in builders):
+            continue
+        if one_pack and _could_go_home(game, other, card, foundation):
+            continue
+        return False
+    return True
+
+
+def _could_go_home(game: Game, card: Card, going: Card, foundation: str) -> bool:
+    """Could ``card`` go to some foundation once ``going`` is on ``foundation``?"""
+    for pid in game.ids_by_kind[Kind.FOUNDATION]:
+        pile = [*game.piles[pid], going] if pid == foundation else game.piles[pid]
+        if drop_refusal_on(game, pid, pile, card) is None:
+            return True
+    return False
+
+
+def safe_moves(game: Game) -> list[Move]:
+    """The legal one-card moves to a foundation that are safe, in legal-move order (at most
+    one per source pile)."""
+    if game.phase:
+        return []  # a stage of the game's own (Queen of Italy's choice) is never automatic
+    home = _home(game)
+    out: list[Move] = []
+    seen: set[str] = set()
+    for m in game.legal_moves():
+        if m.action or m.count != 1 or len(m.sources) != 1 or m.source in seen:
+            continue
+        if game.group_of[m.target].kind is not Kind.FOUNDATION:
+            continue
+        if game.group_of[m.source].kind is Kind.FOUNDATION:
+            continue  # a card moving between foundations gains nothing
+        if is_safe(game, game.piles[m.source][-1], m.target, home):
+            out.append(m)
+            seen.add(m.source)
+    return out
+
+
+def finishing_moves(game: Game) -> list[Move] | None:
+    """The foundation moves that win from here, when nothing is left to deal and no card is
+    hidden; None if the game cannot be finished that way. The game is left as it was."""
+    if game.is_won():
+        return None
+    if game.stock_id and game.piles[game.stock_id]:
+        return None
+    if game.waste_id and game.piles[game.waste_id] and len(game.piles[game.waste_id]) > 1:
+        return None
+    if any(game.down[pid] for pid in game.order):
+        return None
+    start = game.snapshot()
+    history = len(game.history)
+    line: list[Move] = []
+    try:
+        while not game.is_won() and len(line) < FINISH_LIMIT:
+            home = [m for m in game.legal_moves()
+                    if not m.action and game.group_of[m.target].kind is Kind.FOUNDATION
+                    and game.group_of[m.source].kind is not Kind.FOUNDATION]
+            if not home:
+                return None
+            game.push(home[0])
+            line.append(home[0])
+        return line if game.is_won() else None
+    finally:
+        game.restore(start)
+        del game.history[history:]
+
+
+def drop_refusal_on(game: Game, pid: str, pile: list[Card], card: Card) -> object:
+    """``drop_refusal`` for ``card`` on ``pid`` as if the pile were ``pile``."""
+    real = game.piles[pid]
+    game.piles[pid] = pile
+    try:
+        return drop_refusal(game, pid, card)
+    finally:
+        game.piles[pid] = real

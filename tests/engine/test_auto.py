@@ -1,0 +1,127 @@
+"""Safe moves to the foundations and the finish (engine/auto.py), and the bridge's steps."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import engine
+from engine.bridge import Session
+
+from .helpers import arrange, legal
+
+
+def safe(g: engine.Game) -> set[str]:
+    return {str(m) for m in g.safe_moves()}
+
+
+def full_pack(rest_on: str = "t8", **piles: str) -> dict[str, str]:
+    """``piles``, and every card of the pack not named in them on ``rest_on``."""
+    named = {c for text in piles.values() for c in text.split()}
+    rest = [r + s for s in "CDHS" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() if r + s not in named]
+    return {**piles, rest_on: " ".join(rest)}
+
+
+def test_freecell_a_black_seven_goes_up_once_both_red_sixes_are_home_or_homeward() -> None:
+    ranks = "A 2 3 4 5 6".split()
+    home = dict(f1=" ".join(r + "D" for r in ranks), f2=" ".join(r + "H" for r in ranks),
+                f3=" ".join(r + "C" for r in ranks), f4=" ".join(r + "S" for r in ranks[:4]))
+    g = arrange(engine.new_game("freecell", 1), **full_pack(**home, t1="7C", t2="7H", t3="5S"))
+    assert "t1>f3" in legal(g) and "t1>f3" in safe(g)  # both red sixes are home
+    assert "t2>f2" in legal(g) and "t2>f2" not in safe(g)  # the 6♠ is out and cannot go home yet
+    assert "t3>f4" in safe(g)  # the red fours it could hold are home
+    g.play("t3>f4")
+    assert "t2>f2" in safe(g)  # now the 6♠ could go home at once: it will never need the 7♥
+
+
+def test_klondike_an_ace_is_always_safe_and_a_two_too_when_the_red_aces_can_go_home() -> None:
+    g = arrange(engine.new_game("klondike", 1), **full_pack("t7", t1="AH", t2="2S", f1="AS", t3="AD"))
+    assert safe(g) == {"t1>f2", "t2>f1", "t3>f2"}  # an empty foundation waits for each red ace
+
+
+def test_deuces_with_two_packs_waits_for_the_other_copy() -> None:
+    g = arrange(engine.new_game("deuces", 1), f1="2C 3C 4C", f2="2C", t1="5C", t2="3C", stock="9D")
+    assert "t1>f1" in legal(g) and "t1>f1" not in safe(g)  # the other 4♣ is still out
+    assert "t2>f2" in safe(g)  # the 2♣s are both home, and the 4♣s would follow it up
+
+
+def test_fortress_cards_that_could_rest_on_it_would_follow_it_home() -> None:
+    g = arrange(engine.new_game("fortress", 1), f1="AS", t1="2S", t2="3S 9H", t3="KD")
+    assert safe(g) == {"t1>f1"}  # the 3♠ could rest on the 2♠ but follows it home instead
+
+
+def test_beleaguered_castle_needs_every_card_one_lower_home_or_homeward() -> None:
+    g = arrange(engine.new_game("beleaguered-castle", 1),
+                **full_pack(f1="AC", f3="AH", f4="AS 2S", t1="2C", t2="3S", t3="AD 9C"))
+    assert "t2>f4" in legal(g) and "t2>f4" not in safe(g)  # the 2♦ cannot go home: its ace is buried
+    assert "t1>f1" in safe(g)
+    g = arrange(engine.new_game("beleaguered-castle", 1),
+                **full_pack(f1="AC", f2="AD", f3="AH", f4="AS 2S", t1="2C", t2="3S"))
+    assert "t2>f4" in safe(g)  # every other 2 is home or could go home at once
+
+
+def test_a_choice_of_the_game_is_never_made_automatically() -> None:
+    g = engine.new_game("queen-of-italy", 1)
+    assert g.phase and g.safe_moves() == []
+
+
+def test_finish_plays_the_rest_home_and_leaves_the_game_as_it_was() -> None:
+    ranks = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    g = arrange(engine.new_game("freecell", 1), f1=" ".join(r + "C" for r in ranks),
+                f2=" ".join(r + "D" for r in ranks), f3=" ".join(r + "H" for r in ranks[:10]),
+                f4=" ".join(r + "S" for r in ranks), t1="KH QH", c1="JH")
+    before = g.view()
+    line = g.finishing_moves()
+    assert line is not None and [str(m) for m in line] == ["c1>f3", "t1>f3", "t1>f3"]
+    assert g.view() == before and not g.history
+    assert before["can_finish"]
+
+
+def test_no_finish_while_cards_are_hidden_or_left_to_deal() -> None:
+    g = arrange(engine.new_game("klondike", 1), t1="#2H AH")
+    assert g.finishing_moves() is None
+    g = arrange(engine.new_game("klondike", 1), t1="AH", stock="2H")
+    assert g.finishing_moves() is None and not g.view()["can_finish"]
+
+
+def ask(session: Session, **request: Any) -> dict[str, Any]:
+    answer = json.loads(session.handle(json.dumps(request)))
+    assert isinstance(answer, dict)
+    return answer
+
+
+def test_bridge_plays_safe_moves_after_the_players_move_and_undoes_them_as_one_step() -> None:
+    s = Session()
+    ask(s, op="new", game="freecell", seed=1)
+    assert s.game is not None
+    arrange(s.game, **full_pack(f1="AC", f2="AH", f3="AS", t1="3C 2C", t2="9D", t3="AD"))
+    a = ask(s, op="play", move="t2>c1", auto=True)
+    # 2♣ (the red aces are home or homeward), A♦, then 3♣ (the red twos: 2♥ fits f2, 2♦ the A♦)
+    assert a["ok"] and a["moves"] == ["t2>c1", "t1>f1", "t3>f4", "t1>f1"] and a["steps"] == [4]
+    assert a["record"].endswith("/t2>c1,t1>f1,t3>f4,t1>f1")
+    a = ask(s, op="undo")
+    assert a["played"] == "t2>c1" and a["moves"] == ["t2>c1", "t1>f1", "t3>f4", "t1>f1"]
+    assert a["view"]["counters"]["moves"] == 0 and a["steps"] == []
+    a = ask(s, op="redo")
+    assert a["view"]["counters"]["moves"] == 4 and a["steps"] == [4]
+    a = ask(s, op="play", move="c1>t1", auto=False)
+    assert a["moves"] == ["c1>t1"] and a["steps"] == [4, 1]
+
+
+def test_bridge_replays_a_saved_game_with_its_steps_or_one_move_each() -> None:
+    s = Session()
+    ask(s, op="new", game="two-rings", seed=4)
+    for _ in range(3):
+        a = ask(s, op="play", move=ask(s, op="view")["view"]["legal"][0])
+    record = a["record"]
+    t = Session()
+    assert ask(t, op="replay", record=record, steps=[2, 1])["steps"] == [2, 1]
+    assert ask(t, op="undo")["view"]["counters"]["moves"] == 2
+    assert ask(t, op="replay", record=record, steps=[5])["steps"] == [1, 1, 1]  # a grouping that does not fit
+    assert ask(t, op="replay", record=record, steps="x")["steps"] == [1, 1, 1]
+
+
+def test_bridge_finish_is_one_step_and_refused_when_not_possible() -> None:
+    s = Session()
+    ask(s, op="new", game="klondike", seed=1)
+    assert "cannot be finished" in ask(s, op="finish")["error"]
