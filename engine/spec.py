@@ -9,6 +9,7 @@ rules (``rules.py`` reads these records) nor the game.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -92,10 +93,14 @@ class PileGroup:
     available_when_empty: str | None = None  # its cards move only once a pile of that group is empty
     refill_from: tuple[str, ...] = ()  # an emptied pile is refilled at once from the first non-empty of these
     refill_until_deal: bool = False  # refill only until the first deal from the stock
-    at: tuple[int, int] = (0, 0)  # layout: grid row and column of the first pile
-    step: tuple[int, int] = (0, 1)  # layout: grid offset from one pile to the next
-    per_line: int = 0  # layout: start a new line of piles after this many
-    line_step: tuple[int, int] | None = None  # layout: offset from line to line (default: the next row or column)
+    # Layout hints, in grid cells (one card and its gap); quarters of a cell are allowed.
+    at: tuple[float, float] = (0, 0)  # grid row and column of the first pile
+    step: tuple[float, float] = (0, 1)  # offset from one pile to the next
+    per_line: int = 0  # start a new line of piles after this many
+    line_step: tuple[float, float] | None = None  # offset from line to line (default: the next row or column)
+    # Or the piles stand in a ring: (centre row, centre column, radius in rows, in columns),
+    # the first at the top and the rest clockwise (The Wheel's circle, Two Rings' rings).
+    ring: tuple[float, float, float, float] | None = None
     fan: str = "none"  # layout: "down", "right" or "none" (squared up)
     show: int = 0  # layout: how many top cards a fan shows (0: all), as a waste turned three at a time
 
@@ -118,12 +123,16 @@ class PileGroup:
             return value
         return (value,) * self.count
 
-    def place(self, index: int) -> tuple[int, int]:
-        """Grid row and column of pile ``index`` of this group."""
+    def place(self, index: int) -> tuple[float, float]:
+        """Grid row and column of pile ``index`` of this group, to the nearest quarter cell."""
+        if self.ring is not None:
+            row, col, r_rows, r_cols = self.ring
+            angle = 2 * math.pi * index / self.count
+            return (_quarter(row - r_rows * math.cos(angle)), _quarter(col + r_cols * math.sin(angle)))
         line, i = divmod(index, self.per_line) if self.per_line else (0, index)
         line_step = self.line_step or (self.step[1], self.step[0])
-        return (self.at[0] + i * self.step[0] + line * line_step[0],
-                self.at[1] + i * self.step[1] + line * line_step[1])
+        return (_quarter(self.at[0] + i * self.step[0] + line * line_step[0]),
+                _quarter(self.at[1] + i * self.step[1] + line * line_step[1]))
 
     def pile_name(self, index: int) -> str:
         return self.name.replace("{n}", str(index + 1))
@@ -167,3 +176,9 @@ class GameSpec:
             if g.prefix == prefix:
                 return g
         raise KeyError(prefix)
+
+
+def _quarter(x: float) -> float:
+    """Round to a quarter of a grid cell; a whole number stays an ``int`` (so the view has 2, not 2.0)."""
+    q = round(x * 4) / 4
+    return int(q) if q == int(q) else q

@@ -6,6 +6,7 @@ game-specific code to draw and play from it.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, rank_text
@@ -16,14 +17,14 @@ from .spec import Kind
 if TYPE_CHECKING:
     from .game import Game
 
-VIEW_FORMAT = 1
+VIEW_FORMAT = 2
 
 
 def card_view(card: Card, up: bool) -> dict[str, Any]:
     if not up:
         return {"up": False}
-    return {"up": True, "code": card.code, "rank": rank_text(card.rank), "suit": card.suit,
-            "red": card.red, "name": card.name}
+    return {"up": True, "id": card.code + (f"~{card.deck}" if card.deck else ""), "code": card.code,
+            "rank": rank_text(card.rank), "suit": card.suit, "red": card.red, "name": card.name}
 
 
 def build_view(game: Game) -> dict[str, Any]:
@@ -40,7 +41,7 @@ def build_view(game: Game) -> dict[str, Any]:
     for g in game.spec.groups:
         for i, pid in enumerate(g.ids()):
             row, col = g.place(i)
-            rows, cols = max(rows, row + 1), max(cols, col + 1)
+            rows, cols = max(rows, math.ceil(row + 1)), max(cols, math.ceil(col + 1))
             cards = game.piles[pid]
             hidden = g.kind is Kind.STOCK
             down = game.down[pid]

@@ -16,14 +16,14 @@ F, T = Kind.FOUNDATION, Kind.TABLEAU
 def foundations(*, dealt: bool) -> PileGroup:
     """A column of four foundations, aces up by suit, between the two wings of rows."""
     return PileGroup("f", F, "Foundation {n}", count=4, build=Build.SUIT, direction=Direction.UP,
-                     empty=Empty.BASE, base_rank=ACE, starts_with=dealt, max_cards=13, at=(0, 1), step=(1, 0))
+                     empty=Empty.BASE, base_rank=ACE, starts_with=dealt, max_cards=13, at=(0, 2), step=(1, 0))
 
 
 def rows(count: int, deal: int | tuple[int, ...], build: Build, direction: Direction, run: Build) -> PileGroup:
-    """Rows fanned outward in two wings, left and right of the foundations."""
+    """Rows fanned in two wings, left and right of the foundations, each row two cells wide."""
     return PileGroup("t", T, "Row {n}", count=count, build=build, direction=direction, empty=Empty.ANY,
                      pick=Pick.SUPERMOVE, run=run, to=(F, T), deal=deal, at=(0, 0), step=(1, 0),
-                     per_line=count // 2, line_step=(0, 2), fan="right")
+                     per_line=count // 2, line_step=(0, 3), fan="right")
 
 
 BELEAGUERED_CASTLE = register(GameSpec(

@@ -11,7 +11,7 @@ from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
 FOUNDATIONS = PileGroup(
     "f", Kind.FOUNDATION, "Foundation {n}", count=4, build=Build.SUIT,
     direction=Direction.EITHER_FIXED, wrap=True, empty=Empty.BASE, base_rank=ACE,
-    starts_with=True, max_cards=13, at=(0, 1), step=(1, 0),
+    starts_with=True, max_cards=13, at=(0, 2), step=(1, 0),
 )
 
 WELL = register(GameSpec(
@@ -25,12 +25,12 @@ WELL = register(GameSpec(
         PileGroup("t", Kind.TABLEAU, "Main row {n}", count=8, build=Build.SUIT,
                   direction=Direction.EITHER, empty=Empty.ANY, pick=Pick.TOP,
                   to=(Kind.FOUNDATION, Kind.TABLEAU, Kind.CELL), deal=5,
-                  at=(0, 0), step=(1, 0), per_line=4, line_step=(0, 2), fan="right"),
+                  at=(0, 0), step=(1, 0), per_line=4, line_step=(0, 3), fan="right"),
         PileGroup("a", Kind.RESERVE, "Auxiliary row {n}", count=2, pick=Pick.TOP,
                   to=(Kind.FOUNDATION, Kind.TABLEAU, Kind.CELL), deal=4,
-                  at=(4, 0), step=(0, 2), fan="right"),
+                  at=(4, 0), step=(0, 3), fan="right"),
         PileGroup("well", Kind.CELL, "Well", pick=Pick.TOP, to=(Kind.FOUNDATION, Kind.TABLEAU),
-                  available_when_empty="a", at=(4, 1)),
+                  available_when_empty="a", at=(4, 2)),
     ),
 ))
 

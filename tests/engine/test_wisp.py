@@ -58,7 +58,7 @@ def test_exposed_face_down_card_turns_up_at_once() -> None:
     g.play("t1>t2")
     assert g.down["t1"] == 1
     view = {p["id"]: p for p in g.view()["piles"]}
-    assert view["t1"]["cards"][-1] == {"up": True, "code": "5C", "rank": "5", "suit": "C",
+    assert view["t1"]["cards"][-1] == {"up": True, "id": "5C", "code": "5C", "rank": "5", "suit": "C",
                                        "red": False, "name": "5 of clubs"}
     g.undo()
     assert g.down["t1"] == 2
