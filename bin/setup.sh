@@ -1,6 +1,7 @@
 # Sourced by bin/serve and bin/test: the set-up both need, done once and kept in the work
 # tree: a virtual environment in .venv with the project installed (with the extras named in
-# $EXTRAS, if any), and Pyodide from npm (pinned in package.json) in node_modules.
+# $EXTRAS, if any), and the npm packages pinned in package.json (Pyodide, and axe-core for
+# the accessibility tests) in node_modules.
 PY=${PYTHON:-python3}
 "$PY" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
   || { echo "$0: Python 3.11 or newer is needed (found: $("$PY" --version 2>&1))" >&2; exit 1; }
@@ -9,4 +10,4 @@ command -v npm >/dev/null 2>&1 \
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 . .venv/bin/activate
 python -m pip install --quiet --disable-pip-version-check -e ".${EXTRAS:+[$EXTRAS]}"
-[ -d node_modules/pyodide ] || npm ci --no-audit --no-fund --loglevel=error
+{ [ -d node_modules/pyodide ] && [ -d node_modules/axe-core ]; } || npm ci --no-audit --no-fund --loglevel=error

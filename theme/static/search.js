@@ -12,6 +12,11 @@ window.addEventListener("DOMContentLoaded", function () {
     autofocus: true,
     translations: { placeholder: "Search games and terms" }
   });
+  // Pagefind's input has no id, so the page's visible label (search.html) could not name it.
+  var input = document.querySelector("#search .pagefind-ui__search-input");
+  if (input) {
+    input.id = "search-input";
+  }
   var q = new URLSearchParams(window.location.search).get("q");
   if (q) {
     ui.triggerSearch(q);
