@@ -326,9 +326,17 @@ class Results:
     problems: list[str] = field(default_factory=list)
 
 
+# Every visit starts with nothing saved (a saved game would be replayed, not dealt), with
+# animations on (the click-to-repaint aim holds with them) and without the automatic
+# moves, so that the page makes exactly the moves the benchmark plays in its engine.
+FRESH_VISIT_JS = """localStorage.clear();
+localStorage.setItem("patience-rulebook:settings", JSON.stringify({v: 1, auto: false, motion: true}));"""
+
+
 @contextmanager
 def open_page(browser: Any, **options: Any) -> Iterator[tuple[Any, Any, list[str]]]:
     context = browser.new_context(viewport=VIEWPORT, **options)
+    context.add_init_script(FRESH_VISIT_JS)
     try:
         page = context.new_page()
         page.set_default_timeout(15_000)
@@ -405,6 +413,7 @@ def measure_disk_run(playwright: Any, profile: Path, url: str, pages: list[str],
     if CHROMIUM.exists():
         options["executable_path"] = str(CHROMIUM)
     context = playwright.chromium.launch_persistent_context(str(profile), **options)
+    context.add_init_script(FRESH_VISIT_JS)
     try:
         for path in pages:
             page = context.new_page()

@@ -30,7 +30,7 @@ def first_deal(slug: str, seed: int = DEFAULT_SEED) -> dict[str, Any]:
             else:
                 cards.append({**card, "code": "", "label": "face-down card"})
         piles.append({**pile, "cards": cards, "count": len(cards), "label": pile_label(pile["name"], cards),
-                      "span": 1})
+                      "r": round(pile["row"] * QUARTERS), "c": round(pile["col"] * QUARTERS), "span": 1})
     taken = {(p["row"], p["col"]) for p in piles}
     for pile in piles:  # a pile fanned to the right may spread over the empty cells after it
         if pile["fan"] == "right":
@@ -50,10 +50,18 @@ def pile_label(name: str, cards: list[dict[str, Any]]) -> str:
     return f"{name}: " + ", ".join(parts)
 
 
+QUARTERS = 4  # the board's grid has four tracks to a cell, so piles may stand a quarter apart
+
+
 def grid_css(max_rows: int, max_cols: int) -> str:
-    """Placement rules for board grids up to the largest deal (no inline styles: the CSP forbids them)."""
-    rules = [f".board.cols-{c}{{grid-template-columns:repeat({c},max-content);--cols:{c}}}" for c in range(1, max_cols + 1)]
-    rules += [f".board .r-{r}{{grid-row:{r + 1}}}" for r in range(max_rows)]
-    rules += [f".board .c-{c}{{grid-column:{c + 1}}}" for c in range(max_cols)]
-    rules += [f".board .span-{n}{{grid-column-end:span {n}}}" for n in range(2, max_cols + 1)]
+    """Placement rules for board grids up to the largest deal (no inline styles: the CSP
+    forbids them). A cell (a card and its gap) is four tracks each way; a pile spans four,
+    or more when a fan to the right may spread over the empty cells after it."""
+    q = QUARTERS
+    rules = [f".board.cols-{c}{{grid-template-columns:repeat({c * q},var(--track));--cols:{c}}}"
+             for c in range(1, max_cols + 1)]
+    rules += [f".board.rows-{r}{{--rows:{r}}}" for r in range(1, max_rows + 1)]
+    rules += [f".board .r-{r}{{grid-row:{r + 1}/span {q}}}" for r in range(max_rows * q)]
+    rules += [f".board .c-{c}{{grid-column:{c + 1}/span {q}}}" for c in range(max_cols * q)]
+    rules += [f".board .pile.span-{n}{{grid-column-end:span {n * q}}}" for n in range(2, max_cols + 1)]
     return "\n".join(rules) + "\n"

@@ -38,13 +38,23 @@ class Assets:
 
 
 def build_assets(theme: Path, extra_css: str) -> Assets:
+    """Each file of ``theme/static`` under a hashed name; each folder (a set of JavaScript
+    modules that import one another by relative path) as a whole, under a hashed folder
+    name, so that its files keep their names and their imports work. ``extra_css`` (the
+    board's grid rules) is added to board.css."""
     urls: dict[str, str] = {}
     files: dict[str, bytes] = {}
     for path in sorted((theme / "static").iterdir()):
-        if not path.is_file():
+        if path.is_dir():
+            members = {p.relative_to(path).as_posix(): p.read_bytes() for p in sorted(path.rglob("*")) if p.is_file()}
+            digest = b"".join(name.encode() + b"\0" + data + b"\0" for name, data in members.items())
+            folder = hashed_name(path.name, "", digest)
+            for name, data in members.items():
+                urls[f"{path.name}/{name}"] = f"/{folder}/{name}"
+                files[f"{folder}/{name}"] = data
             continue
         data = path.read_bytes()
-        if path.name == "style.css":
+        if path.name == "board.css":
             data += extra_css.encode("utf-8")
         name = hashed_name(path.stem, path.suffix, data)
         urls[path.name] = "/" + name
@@ -87,7 +97,7 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     if runtime is not None:
         out.update(runtime.files)
         env.globals["play"] = {"engine": runtime.engine_url, "pyodide": runtime.pyodide_url,
-                               "worker": assets.urls["worker.js"], "script": assets.urls["play.js"]}
+                               "worker": assets.urls["worker.js"], "script": assets.urls["play/main.js"]}
 
     def html(tokens: list[Token]) -> Markup:
         return Markup(md.renderer.render(tokens, md.options, {}))
@@ -129,15 +139,8 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
 
 def _render_game(site: Site, game: GamePage, html: Callable[[list[Token]], Markup],
                  page_out: Callable[..., None]) -> None:
-    sections = split_sections(game.tokens)
-    cut = len(sections)
-    for i, (anchor, _) in enumerate(sections):
-        if anchor == "layout":
-            cut = i + 1  # the first deal goes right after the Layout section
-    before = [t for _, toks in sections[:cut] for t in toks]
-    after = [t for _, toks in sections[cut:] for t in toks]
-    h2 = [(a, text) for level, text, a in game.headings if level == 2]
-    toc = h2[:cut - 1] + [("demo", "Play it")] + h2[cut - 1:] + [("related", "Related games")]
+    # The demo comes first on the page (game.html), so the whole body follows it.
+    toc = [(a, text) for level, text, a in game.headings if level == 2] + [("related", "Related games")]
     if game.sources:
         toc.append(("sources", "Sources"))
     family = site.families.get(game.family)
@@ -145,7 +148,7 @@ def _render_game(site: Site, game: GamePage, html: Callable[[list[Token]], Marku
     siblings = [i for i in (family.items if family else []) if i.title != game.title]
     more = max(0, len(siblings) - MAX_SIBLINGS)  # a big family is listed in full on its own page
     page_out(game.url, "game.html", title=game.title, summary=game.summary, kind="game", page=game,
-             family=fam_ref, siblings=siblings[:MAX_SIBLINGS], more_siblings=more, toc=toc, body_before=html(before), body_after=html(after),
+             family=fam_ref, siblings=siblings[:MAX_SIBLINGS], more_siblings=more, toc=toc, body=html(game.tokens),
              board=game.board, section="/games/")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -43,20 +43,35 @@ def site_url(real_site: Path) -> Iterator[str]:
     server.server_close()
 
 
+def launch_options() -> dict[str, Any]:
+    """How to start Chromium here: headless, Debian's when installed, with the flags this
+    closed network needs."""
+    options: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
+    if CHROMIUM.exists():
+        options["executable_path"] = str(CHROMIUM)
+    return options
+
+
+def cannot_start(exc: Exception) -> NoReturn:
+    pytest.fail(f"cannot start Chromium ({exc.__class__.__name__}: {str(exc).splitlines()[0]}). Install it: "
+                "apt-get install chromium (or: python -m playwright install chromium)", pytrace=False)
+
+
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def playwright() -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         pytest.fail("Playwright is not installed: run  pip install -e '.[test]'", pytrace=False)
     with sync_playwright() as p:
-        options: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
-        if CHROMIUM.exists():
-            options["executable_path"] = str(CHROMIUM)
-        try:
-            chromium = p.chromium.launch(**options)
-        except Exception as exc:  # noqa: BLE001 (any launch failure means the same fix)
-            pytest.fail(f"cannot start Chromium ({exc.__class__.__name__}: {str(exc).splitlines()[0]}). Install it: "
-                        "apt-get install chromium (or: python -m playwright install chromium)", pytrace=False)
-        yield chromium
-        chromium.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    try:
+        chromium = playwright.chromium.launch(**launch_options())
+    except Exception as exc:  # noqa: BLE001 (any launch failure means the same fix)
+        cannot_start(exc)
+    yield chromium
+    chromium.close()

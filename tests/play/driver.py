@@ -13,6 +13,7 @@ from playwright.sync_api import Locator, Page, Position, expect
 
 import engine
 from engine.game import Game
+from engine.rng import SplitMix64
 
 CORNER: Position = {"x": 6, "y": 6}  # the top-left corner of a card shows in every fan
 
@@ -87,3 +88,53 @@ def play_and_check(page: Page, game: Game, move: engine.Move, how: Any = click_m
     game.play(move)
     expect(page.locator('[data-counter="moves"]')).to_have_text(str(before + 1))
     assert board(page) == expected(game), f"board differs from the engine after {move}"
+
+
+def page_of(slug: str) -> str:
+    return f"/games/{slug}/"
+
+
+def first_moves(game: Game, n: int) -> list[engine.Move]:
+    """``n`` moves to try, chosen by the project's generator: card moves first, so that
+    every game shows one being carried and dropped."""
+    g = engine.replay(game.record())
+    rng = SplitMix64(99)
+    out = []
+    for _ in range(n):
+        moves = g.legal_moves()
+        cards = [m for m in moves if not m.action]
+        m = (cards or moves)[rng.below(len(cards or moves))]
+        out.append(m)
+        g.play(m)
+    return out
+
+
+def winning_line(slug: str, seeds: range) -> tuple[int, list[engine.Move]]:
+    """A deal and the moves that win it, found with the engine by a simple greedy policy
+    (foundation moves first), so the test needs no stored solution."""
+    for seed in seeds:
+        g = engine.new_game(slug, seed)
+        line: list[engine.Move] = []
+        for _ in range(600):
+            moves = g.legal_moves()
+            if not moves:
+                break
+            home = [m for m in moves if m.target and g.group_of[m.target].kind is engine.Kind.FOUNDATION]
+            m = (home or moves)[0]
+            g.play(m)
+            line.append(m)
+            if g.is_won():
+                return seed, line
+    raise AssertionError(f"no deal of {slug} won by the greedy policy in {seeds}")
+
+
+def home_move(slug: str, seeds: range = range(1, 300)) -> tuple[int, engine.Move] | None:
+    """A deal whose first position lets a pile's top card go to a foundation, and that move."""
+    for seed in seeds:
+        g = engine.new_game(slug, seed)
+        for m in g.legal_moves():
+            if (not m.action and len(m.sources) == 1 and m.count == 1
+                    and g.group_of[m.target].kind is engine.Kind.FOUNDATION
+                    and g.group_of[m.source].kind is not engine.Kind.FOUNDATION):
+                return seed, m
+    return None

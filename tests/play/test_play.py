@@ -3,6 +3,7 @@ engine move for move; with JavaScript off the first deal is still drawn."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -10,31 +11,13 @@ from playwright.sync_api import expect
 
 import engine
 from engine.game import Game
-from engine.rng import SplitMix64
 
 from .conftest import watch
-from .driver import board, click_move, expected, key_move, pile, play_and_check, wait_ready
+from .driver import (board, click_move, expected, first_moves, key_move, page_of, pile, play_and_check, wait_ready,
+                     winning_line)
+from .test_feel import check_home_undo_and_reload
 
 SLUGS = [s.slug for s in engine.games()]
-
-
-def page_of(slug: str) -> str:
-    return f"/games/{slug}/"
-
-
-def first_moves(game: Game, n: int) -> list[engine.Move]:
-    """``n`` moves to try, chosen by the project's generator: card moves first, so that
-    every game shows one being carried and dropped."""
-    g = engine.replay(game.record())
-    rng = SplitMix64(99)
-    out = []
-    for _ in range(n):
-        moves = g.legal_moves()
-        cards = [m for m in moves if not m.action]
-        m = (cards or moves)[rng.below(len(cards or moves))]
-        out.append(m)
-        g.play(m)
-    return out
 
 
 def an_illegal_move(game: Game) -> tuple[engine.Move, str]:
@@ -69,7 +52,7 @@ def test_first_deal_is_drawn_with_javascript_off(browser: Any, site_url: str, sl
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_demo_plays_by_pointer_and_keyboard_with_undo_refusals_and_new_deals(page: Any, site_url: str, slug: str) -> None:
+def test_demo_plays_by_pointer_keyboard_and_double_click_with_undo_refusals_new_deals_and_reload(page: Any, site_url: str, slug: str) -> None:
     page.goto(site_url + page_of(slug))
     wait_ready(page)
     game = engine.new_game(slug, 1)
@@ -99,6 +82,7 @@ def test_demo_plays_by_pointer_and_keyboard_with_undo_refusals_and_new_deals(pag
     expect(page.locator('[data-counter="moves"]')).to_have_text("1")
     expect(page.locator("section.demo")).to_have_attribute("data-status", "ready")
     check_new_deal_and_seed_in_the_address(page, slug)
+    check_home_undo_and_reload(page, slug)
 
 
 def check_new_deal_and_seed_in_the_address(page: Any, slug: str) -> None:
@@ -175,27 +159,10 @@ def test_arrow_keys_move_between_piles_and_escape_puts_the_card_back(page: Any, 
     expect(page.locator('[data-counter="stock"]')).to_have_text("85")
 
 
-def winning_line(slug: str, seeds: range) -> tuple[int, list[engine.Move]]:
-    """A deal and the moves that win it, found with the engine by a simple greedy policy
-    (foundation moves first), so the test needs no stored solution."""
-    for seed in seeds:
-        g = engine.new_game(slug, seed)
-        line: list[engine.Move] = []
-        for _ in range(600):
-            moves = g.legal_moves()
-            if not moves:
-                break
-            home = [m for m in moves if m.target and g.group_of[m.target].kind is engine.Kind.FOUNDATION]
-            m = (home or moves)[0]
-            g.play(m)
-            line.append(m)
-            if g.is_won():
-                return seed, line
-    raise AssertionError(f"no deal of {slug} won by the greedy policy in {seeds}")
 
-
-def test_a_whole_game_is_played_through_the_page_to_the_won_banner(page: Any, site_url: str) -> None:
+def test_a_whole_game_is_played_through_the_page_won_celebrated_and_counted(page: Any, site_url: str) -> None:
     seed, line = winning_line("two-rings", range(1, 400))
+    page.add_init_script("localStorage.setItem('patience-rulebook:settings', JSON.stringify({v: 1, auto: false, motion: true}))")
     page.goto(site_url + page_of("two-rings") + f"#seed={seed}")
     wait_ready(page)
     game = engine.new_game("two-rings", seed)
@@ -205,22 +172,42 @@ def test_a_whole_game_is_played_through_the_page_to_the_won_banner(page: Any, si
         game.play(move)
         expect(page.locator('[data-counter="moves"]')).to_have_text(str(i))
     assert board(page) == expected(game)
-    expect(page.locator("section.demo")).to_have_attribute("data-status", "won")
-    expect(page.locator(".demo-banner")).to_contain_text("You have won")
+    demo = page.locator("section.demo")
+    expect(demo).to_have_attribute("data-status", "won")
+    expect(demo).to_have_class(re.compile(r"\bcelebrating\b"))
+    expect(page.locator(".demo-banner")).to_contain_text(f"You have won in {len(line)} moves")
+    stats = {"played": "1", "won": "1", "rate": "100%", "streak": "1", "best": "1", "fewest": str(len(line))}
+    for name, value in stats.items():
+        expect(page.locator(f'[data-stat="{name}"]')).to_have_text(value)
+    # The won game and the statistics survive a reload; statistics can be reset.
+    page.reload()
+    expect(demo).to_have_attribute("data-status", "won", timeout=60_000)
+    expect(page.locator('[data-stat="won"]')).to_have_text("1")
     page.locator('.demo-controls [data-command="undo"]').click()  # undo stays possible
-    expect(page.locator("section.demo")).to_have_attribute("data-status", "ready")
+    expect(demo).to_have_attribute("data-status", "ready")
+    page.locator('[data-command="reset-stats"]').click()
+    expect(page.locator('[data-stat="won"]')).to_have_text("0")
+    expect(page.locator('[data-stat="played"]')).to_have_text("0")
 
 
-def test_every_board_fits_a_360_pixel_phone(browser: Any, site_url: str) -> None:
-    ctx = browser.new_context(viewport={"width": 360, "height": 800}, java_script_enabled=False)
+def test_on_a_360_pixel_phone_cards_stay_readable_and_only_the_board_ever_scrolls(browser: Any, site_url: str) -> None:
+    """Cards at least 36 px wide with rank text of 12 px or more; a layout wider than the
+    phone scrolls within its own box, never the page."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
     page = watch(ctx.new_page(), site_url)
-    too_wide = {}
+    problems = {}
     for slug in SLUGS:
         page.goto(site_url + page_of(slug))
-        scroll, width, doc = page.locator("section.demo .board-scroll").evaluate(
-            "e => [e.scrollWidth, e.clientWidth, document.documentElement.scrollWidth]")
-        if scroll > width or doc > 360:
-            too_wide[slug] = (scroll, width, doc)
+        width, font, doc, scroll, box, overflow = page.locator("section.demo .board-scroll").evaluate(
+            """e => {
+              const card = e.querySelector('.cards > .card.up:last-child');
+              return [card.getBoundingClientRect().width,
+                      parseFloat(getComputedStyle(card.querySelector('.rank')).fontSize),
+                      document.documentElement.scrollWidth, e.scrollWidth, e.clientWidth,
+                      getComputedStyle(e).overflowX];
+            }""")
+        if width < 36 or font < 12 or doc > 360 or (scroll > box and overflow not in ("auto", "scroll")):
+            problems[slug] = dict(card=width, font=font, page=doc, board=scroll, box=box, overflow=overflow)
     ctx.close()
-    assert not too_wide, f"boards wider than the phone (board, box, page): {too_wide}"
+    assert not problems, f"cards too small, or the page scrolls sideways: {problems}"
     assert not page.problems, page.problems

@@ -1,0 +1,119 @@
+// Drawing the engine's view: every pile's cards, counts and labels. Generic: the view says
+// where each pile sits (the builder drew the same board into the HTML) and what it holds.
+
+import { SUITS, pileLabel } from "./words.js";
+
+const drawn = new WeakMap(); // pile element -> what it shows, so unchanged piles are left alone
+
+// ``ui``: {selected: {pile, index} | null, multi: [pile ids], targets: Set of pile ids}.
+export function drawBoard(root, view, ui) {
+  const board = root.querySelector(".board");
+  let changed = false;
+  for (const pile of view.piles) {
+    const el = board.querySelector(`[data-pile="${pile.id}"]`);
+    if (!el) continue;
+    const sel = ui.selected && ui.selected.pile === pile.id ? ui.selected.index : -1;
+    const key = JSON.stringify([pile.cards, pile.pick, sel, ui.multi.includes(pile.id), ui.targets.has(pile.id)]);
+    if (drawn.get(el) === key && el.querySelectorAll(".card").length === pile.cards.length) continue;
+    drawn.set(el, key);
+    changed = true;
+    const cards = el.querySelector(".cards");
+    cards.replaceChildren(...pile.cards.map((card, i) => cardEl(pile, card, i, ui)));
+    el.classList.toggle("empty", pile.cards.length === 0);
+    el.classList.toggle("target", ui.targets.has(pile.id));
+    el.classList.toggle("chosen", ui.multi.includes(pile.id));
+    let count = el.querySelector(".count");
+    if (pile.fan === "none" && pile.cards.length > 1) {
+      if (!count) {
+        count = document.createElement("span");
+        count.className = "count";
+        count.setAttribute("aria-hidden", "true");
+        el.append(count);
+      }
+      count.textContent = pile.cards.length;
+    } else if (count) {
+      count.remove();
+    }
+    const label = pileLabel(pile);
+    el.setAttribute("aria-label", label + (ui.targets.has(pile.id) ? " (you can put the card here)" : ""));
+    const text = root.querySelector(`[data-pile-text="${pile.id}"]`);
+    if (text) text.textContent = label;
+  }
+  board.setAttribute("aria-label", `${view.title}, deal ${view.seed}`);
+  if (changed) fitFans(board);
+}
+
+function cardEl(pile, card, i, ui) {
+  const el = document.createElement("div");
+  if (!card.up) {
+    el.className = "card down";
+    el.dataset.card = "";
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", "face-down card");
+    return el;
+  }
+  el.className = `card up ${card.red ? "red" : "black"} suit-${card.suit}`;
+  el.dataset.card = card.code;
+  el.dataset.id = card.id || card.code;
+  el.dataset.index = i;
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", card.name);
+  el.title = card.name;
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  rank.textContent = card.rank;
+  const suit = document.createElement("span");
+  suit.className = "suit";
+  suit.textContent = SUITS[card.suit];
+  const pip = document.createElement("span");
+  pip.className = "pip";
+  pip.setAttribute("aria-hidden", "true");
+  pip.textContent = SUITS[card.suit];
+  el.append(rank, suit, pip);
+  if (pile.pick.includes(i)) el.classList.add("pickable");
+  const sel = ui.selected;
+  if ((sel && sel.pile === pile.id && i >= sel.index) || (ui.multi.includes(pile.id) && i === pile.cards.length - 1)) {
+    el.classList.add("selected");
+  }
+  return el;
+}
+
+// Fans are drawn closer together when they would run out of their place: a column fanned
+// down stays within about one screen, and a row fanned right within the cells the layout
+// gives it, as a patience program squeezes a long column rather than let it run off the table.
+export function fitFans(board) {
+  // All reads first, then all writes: one layout, however many piles.
+  const room = Math.max(window.innerHeight * 0.8, 320);
+  const sample = board.querySelector(".cards > .card:last-child");
+  if (!sample) return;
+  const { width: cw, height: ch } = sample.getBoundingClientRect();
+  if (!cw) return;
+  const plan = [];
+  for (const el of board.querySelectorAll('.pile[data-fan="down"], .pile[data-fan="right"]')) {
+    const n = el.querySelectorAll(".card").length - hiddenCount(el);
+    let fan = null;
+    if (n >= 2 && el.dataset.fan === "down") {
+      if (ch * (1 + (n - 1) * 0.32) > room) fan = Math.max((room - ch) / (n - 1), ch * 0.14);
+    } else if (n >= 2) {
+      const space = el.parentElement ? areaWidth(el) : 0;
+      if (cw * (1 + (n - 1) * 0.38) > space) fan = Math.max((space - cw) / (n - 1), cw * 0.2);
+    }
+    plan.push([el, fan]);
+  }
+  for (const [el, fan] of plan) {
+    if (fan === null) el.style.removeProperty("--fan");
+    else el.style.setProperty("--fan", `${fan}px`);
+  }
+}
+
+// Cards a fan that shows only its top cards does not show.
+function hiddenCount(el) {
+  const show = Number(el.dataset.show || 0);
+  const n = el.querySelectorAll(".card").length;
+  return show && n > show ? n - show : 0;
+}
+
+// The width of the grid area a fan to the right may fill (its cells, less one gap).
+function areaWidth(el) {
+  return el.getBoundingClientRect().width;
+}

@@ -1,0 +1,53 @@
+// Words for people: pile labels for screen readers and the deal as text, and what a move did.
+
+export const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+
+export function pileLabel(pile) {
+  if (!pile.cards.length) return `${pile.name}: empty`;
+  if (pile.kind === "stock") return `${pile.name}: ${pile.cards.length} cards`;
+  const down = pile.cards.filter((c) => !c.up).length;
+  const parts = down ? [`${down} face-down card${down === 1 ? "" : "s"}`] : [];
+  for (const c of pile.cards) if (c.up) parts.push(c.name);
+  return `${pile.name}: ${parts.join(", ")}`;
+}
+
+export function topName(pile) {
+  const top = pile.cards[pile.cards.length - 1];
+  return top && top.up ? top.name : pile.name;
+}
+
+// "Moved the 7 of hearts to Foundation 2; then 2 cards went home by themselves."
+// ``before`` is the view the moves were made on, ``moves`` the move texts, ``after`` the new view.
+export function describe(before, moves, after, verb = "Moved") {
+  if (!moves.length) return "";
+  const pile = (id) => before.piles.find((p) => p.id === id);
+  const [first, ...rest] = moves;
+  let text = moveWords(first, pile, after, verb);
+  const home = rest.length;
+  if (home === 1) text += "; then 1 more card went to a foundation by itself";
+  else if (home) text += `; then ${home} more cards went to the foundations by themselves`;
+  return text + ".";
+}
+
+function moveWords(move, pile, after, verb) {
+  if (move === "deal") return "Dealt from the stock";
+  if (move === "redeal") return "The waste is turned over";
+  const m = /^([a-z0-9+]+)(?::(\d+))?>([a-z0-9]+)$/.exec(move);
+  if (!m) return move;
+  const sources = m[1].split("+");
+  const count = Number(m[2] || 1);
+  const target = after.piles.find((p) => p.id === m[3]);
+  const from = pile(sources[0]);
+  if (sources.length > 1) return `${verb} ${sources.length} cards to ${target ? target.name : m[3]}`;
+  const card = from && from.cards[from.cards.length - count];
+  const what = card && card.up ? `the ${card.name}` : "a card";
+  return `${verb} ${count > 1 ? `${count} cards from ` : ""}${what} to ${target ? target.name : m[3]}`;
+}
+
+export function clock(ms) {
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, "0");
+  const ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
