@@ -41,7 +41,8 @@ def build_view(game: Game) -> dict[str, Any]:
     for g in game.spec.groups:
         for i, pid in enumerate(g.ids()):
             row, col = g.place(i)
-            rows, cols = max(rows, math.ceil(row + 1)), max(cols, math.ceil(col + 1))
+            width = 2 if g.fan == "right" else 1  # a fan to the right needs a second cell to spread into
+            rows, cols = max(rows, math.ceil(row + 1)), max(cols, math.ceil(col + width))
             cards = game.piles[pid]
             hidden = g.kind is Kind.STOCK
             down = game.down[pid]
