@@ -138,3 +138,20 @@ def home_move(slug: str, seeds: range = range(1, 300)) -> tuple[int, engine.Move
                     and g.group_of[m.source].kind is not engine.Kind.FOUNDATION):
                 return seed, m
     return None
+
+
+def touch_drag(page: Page, source: Locator, target: Locator) -> None:
+    """Drag with a finger: real touch events through the DevTools protocol (touch turned on
+    for the page), so the page's touch-action decides between a drag and a scroll."""
+    start, end = source.bounding_box(), target.bounding_box()
+    assert start and end
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    x0, y0 = start["x"] + 8, start["y"] + 8
+    x1, y1 = end["x"] + min(end["width"] / 2, 20), end["y"] + 10
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for i in range(1, 9):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": x0 + (x1 - x0) * i / 8, "y": y0 + (y1 - y0) * i / 8}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()

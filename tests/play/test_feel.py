@@ -16,7 +16,8 @@ from engine.bridge import Session
 from engine.game import Game
 
 from .conftest import watch
-from .driver import CORNER, board, card, click_move, expected, first_moves, home_move, page_of, pile, wait_ready, winning_line
+from .driver import (CORNER, board, card, click_move, expected, first_moves, home_move, page_of, pile, touch_drag,
+                     wait_ready, winning_line)
 
 ONE_DECK = [s.slug for s in engine.games() if s.decks == 1]
 
@@ -86,6 +87,22 @@ def check_home_undo_and_reload(page: Any, slug: str) -> None:
     expect(page.locator("section.demo .seed")).to_have_text(str(seed))
     assert board(page) == expected(game)
     expect(page.locator('[data-stat="played"]')).to_have_text(str(played + 1))
+    # A finger drags the same card home again, after Ctrl+Z took it back. (In The Wheel
+    # cards leave the cushion only in packets, chosen by tapping: a drag moves nothing.)
+    page.keyboard.press("Control+z")
+    game.undo()
+    expect(page.locator('[data-counter="moves"]')).to_have_text("0")
+    page.locator("section.demo .board").evaluate("e => e.scrollIntoView({block: 'start'})")
+    if found is None:
+        src = next(p for p in game.order if game.piles[p] and game.group_of[p].kind is engine.Kind.TABLEAU)
+        touch_drag(page, card(page, src, len(game.piles[src]) - 1), pile(page, "stock"))
+        page.wait_for_timeout(300)
+        expect(page.locator('[data-counter="moves"]')).to_have_text("0")
+    else:
+        touch_drag(page, card(page, move.source, len(game.piles[move.source]) - 1), pile(page, move.target))
+        game.play(move)
+        expect(page.locator('[data-counter="moves"]')).to_have_text("1")
+    assert board(page) == expected(game)
 
 
 def test_a_finger_drags_a_card_and_a_double_tap_sends_one_home(browser: Any, site_url: str) -> None:
