@@ -8,6 +8,8 @@ Public contract (used by the site builder, the browser worker and the tests)::
     game.parse_move(text), str(move)
     game.view()                    JSON-ready dict, see docs/view-format.md
     game.record(), engine.replay(text)
+    engine.solve(game, budget)     Verdict: won (with the line) / lost / unknown, positions
+    engine.fingerprint(spec)       names the rules, for figures that must not go stale
 """
 
 from . import games as _games  # noqa: F401  (registers the games)
@@ -20,16 +22,18 @@ from .errors import (
     RegistrationError,
     UnknownGameError,
 )
+from .fingerprint import fingerprint
 from .game import Game, new_game, replay
 from .moves import Move
 from .registry import games, get_spec, register
 from .hooks import Hooks
 from .spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup, StockRule
+from .solve import Verdict, solve
 from .view import VIEW_FORMAT
 
 __all__ = [
     "Build", "Card", "Direction", "Empty", "EngineError", "Game", "GameSpec", "Hooks",
     "IllegalMoveError", "InvalidMoveError", "Kind", "Move", "Pick", "PileGroup",
     "RecordError", "RegistrationError", "StockRule", "UnknownGameError", "VIEW_FORMAT",
-    "games", "get_spec", "new_game", "register", "replay",
+    "Verdict", "fingerprint", "games", "get_spec", "new_game", "register", "replay", "solve",
 ]

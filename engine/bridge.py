@@ -9,6 +9,9 @@ Requests:
   ``{"op": "finish"}``    play the rest of the game by foundation moves, as one step
   ``{"op": "undo"}``, ``{"op": "redo"}``  a whole step: the player's move and what followed it
   ``{"op": "restart"}``, ``{"op": "view"}``
+  ``{"op": "solve", "budget": n}``  search from here (``engine.solve``); the answer's
+      ``solve`` is ``{"result": "won"|"lost"|"unknown", "move": next move of a winning
+      line or null, "positions": n}``; nothing is played
   ``{"op": "replay", "record": text, "steps": [n, ...]}``  rebuild a saved game; ``steps``
       (optional) groups its moves into steps as they were played
 Answers: ``{"ok": true, "view": {...}, "record": text, "steps": [n, ...], "played": text,
@@ -25,6 +28,10 @@ from typing import Any
 from .errors import EngineError, IllegalMoveError
 from .game import Game, new_game, replay
 from .moves import Move
+from .solve import solve
+
+# Positions a hint may search: about half a second in the browser's Pyodide.
+HINT_BUDGET = 3_000
 
 AUTO_LIMIT = 208  # no game has more cards than this to send home
 
@@ -56,6 +63,7 @@ class Session:
         op = req.get("op")
         played = ""
         moves: list[Move] = []
+        extra: dict[str, Any] = {}
         if op == "new":
             self._start(new_game(str(req["game"]), int(req["seed"])))
         elif op == "replay":
@@ -82,10 +90,14 @@ class Session:
             elif op == "restart":
                 game.restart()
                 self.steps, self.undone = [], []
+            elif op == "solve":
+                verdict = solve(game, _budget(req.get("budget", HINT_BUDGET)))
+                extra["solve"] = {"result": verdict.result, "positions": verdict.positions,
+                                  "move": str(verdict.moves[0]) if verdict.moves else None}
             elif op != "view":
                 raise EngineError(f"unknown request {op!r}")
         game = self._game()
-        return {"ok": True, "view": game.view(), "record": game.record(), "steps": list(self.steps),
+        return {**extra, "ok": True, "view": game.view(), "record": game.record(), "steps": list(self.steps),
                 "played": played, "moves": [str(m) for m in moves]}
 
     def _start(self, game: Game, steps: list[int] | None = None) -> None:
@@ -138,6 +150,12 @@ class Session:
         if self.game is None:
             raise EngineError("no game yet: send {'op': 'new', 'game': slug, 'seed': n} first")
         return self.game
+
+
+def _budget(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1_000_000:
+        raise EngineError(f"a solver budget is a whole number of positions from 1 to 1000000, got {value!r}")
+    return value
 
 
 def _fits(steps: object, moves: int) -> bool:

@@ -1,4 +1,5 @@
-"""The terminal client: ``python -m engine list`` and ``python -m engine play SLUG``.
+"""The terminal client: ``python -m engine list``, ``python -m engine play SLUG`` and
+``python -m engine solve SLUG --deals 1-1000`` (``engine.bulk``).
 
 The one module of the package that reads and prints; the engine core never imports it.
 """
@@ -126,10 +127,24 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO
     play.add_argument("slug", help="game slug, title or alias (see 'list')")
     play.add_argument("--seed", type=int, default=None, help="deal number (random if not given)")
     play.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
+    bulk = sub.add_parser("solve", help="solve a range of deals and write the game's winnability file")
+    bulk.add_argument("slug", help="game slug, title or alias")
+    bulk.add_argument("--deals", default="1-1000", help="deal numbers, e.g. 1-10000 or 1-5,9 (default 1-1000)")
+    bulk.add_argument("--budget", type=int, default=20_000, help="positions the solver may search per deal")
+    bulk.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
+    bulk.add_argument("--dask", default=None, metavar="ADDRESS", help="a Dask scheduler to run on instead")
+    bulk.add_argument("--out", default="content/winnability", help="folder for SLUG.json")
     args = parser.parse_args(argv)
     if args.command == "list":
         list_games(out)
         return 0
+    if args.command == "solve":
+        from . import bulk as bulk_run
+        try:
+            return bulk_run.main(args, out)
+        except (EngineError, ValueError) as e:
+            out.write(f"error: {e}\n")
+            return 2
     import secrets
 
     def new_seed() -> int:

@@ -111,8 +111,7 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every legal move now, in a fixed order (by source pile, target, count)."""
         if self._legal is None:
-            special = self.spec.hooks.moves(self)
-            moves = special if special is not None else standard_moves(self)
+            moves = self.generate_moves()
             idx = self._lay.index
             moves.sort(key=lambda m: (1 if m.action else 0, m.action,
                                       tuple(idx[s] for s in m.sources), idx.get(m.target, -1), m.count))
@@ -144,12 +143,22 @@ class Game:
     def push(self, move: Move) -> None:
         """Play a move known to be legal, without checking (the fast internal path)."""
         snap = self.snapshot()
+        self.advance(move)
+        self.history.append((move, snap))
+
+    def advance(self, move: Move) -> None:
+        """Carry out a legal move and what follows by itself, keeping no history (the
+        solver's path; ``push`` adds the undo record)."""
         if not self.spec.hooks.apply(self, move):
             apply_standard(self, move)
         settle(self)
         self.spec.hooks.after_move(self, move)
-        self.history.append((move, snap))
         self._legal = None
+
+    def generate_moves(self) -> list[Move]:
+        """Every legal move, unsorted and unchecked by ``play`` (the solver's path)."""
+        special = self.spec.hooks.moves(self)
+        return special if special is not None else standard_moves(self)
 
     def undo(self) -> Move:
         if not self.history:

@@ -1,0 +1,119 @@
+"""How fast the solver is: per game, solve times and positions per second on CPython, and
+the Hint's time in Pyodide (under Node) on positions from the middle of games.
+
+    python3 benchmarks/solver_speed.py [--deals 20] [--budget 20000] [--games a,b]
+                                       [--pyodide] [--hint-positions 5]
+
+Prints a table; the aims (issue 11) are a median under 0.2 s per deal on CPython and a hint
+under 1 s in the browser. Figures, not a test: nothing here fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+from engine.bridge import HINT_BUDGET  # noqa: E402
+from engine.rng import SplitMix64  # noqa: E402
+
+MID_GAME = 25  # random moves played before a hint is asked for
+
+
+def mid_game_records(slugs: list[str], count: int) -> list[str]:
+    """Records of positions some random moves into a game (the same on every run)."""
+    out = []
+    for slug in slugs:
+        for seed in range(1, count + 1):
+            game = engine.new_game(slug, seed)
+            rng = SplitMix64(seed)
+            for _ in range(MID_GAME):
+                moves = game.legal_moves()
+                if not moves:
+                    break
+                game.play(moves[rng.below(len(moves))])
+            out.append(game.record())
+    return out
+
+
+def cpython(slugs: list[str], deals: int, budget: int) -> None:
+    print(f"CPython {sys.version.split()[0]}: deals 1-{deals}, budget {budget} positions")
+    print(f"{'game':22s} {'won':>4s} {'lost':>4s} {'undec':>5s} {'median s':>9s} {'p95 s':>7s} {'pos/s':>7s}")
+    for slug in slugs:
+        times, positions, results = [], 0, {"won": 0, "lost": 0, "unknown": 0}
+        for seed in range(1, deals + 1):
+            game = engine.new_game(slug, seed)
+            start = time.perf_counter()
+            verdict = engine.solve(game, budget)
+            times.append(time.perf_counter() - start)
+            positions += verdict.positions
+            results[verdict.result] += 1
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"{slug:22s} {results['won']:4d} {results['lost']:4d} {results['unknown']:5d} "
+              f"{statistics.median(times):9.3f} {p95:7.3f} {positions / sum(times):7.0f}", flush=True)
+
+
+SNIPPET = """
+import json, time
+import engine
+from engine.bridge import HINT_BUDGET
+out = {}
+for record in json.loads(RECORDS):
+    game = engine.replay(record)
+    start = time.perf_counter()
+    verdict = engine.solve(game, HINT_BUDGET)
+    out.setdefault(game.spec.slug, []).append((time.perf_counter() - start, verdict.result, verdict.positions))
+json.dumps(out)
+"""
+
+
+def pyodide(slugs: list[str], count: int) -> None:
+    records = mid_game_records(slugs, count)
+    runner = ROOT / "tests" / "engine" / "pyodide_parity.mjs"
+    with tempfile.TemporaryDirectory() as tmp:
+        snippet = Path(tmp) / "hint.py"
+        snippet.write_text(f"RECORDS = {json.dumps(json.dumps(records))}\n{SNIPPET}", encoding="utf-8")
+        done = subprocess.run(["node", str(runner), str(ROOT / "engine"), str(snippet)], cwd=ROOT,
+                              capture_output=True, text=True, check=True)
+    data = json.loads(done.stdout.strip().splitlines()[-1])
+    print(f"\nPyodide (Node): the hint (budget {HINT_BUDGET} positions) on {count} positions {MID_GAME} random moves "
+          "into deals 1.. of each game")
+    print(f"{'game':22s} {'median s':>9s} {'max s':>7s}  verdicts")
+    every = []
+    for slug, runs in data.items():
+        times = sorted(t for t, _, _ in runs)
+        every.extend(times)
+        verdicts = ", ".join(f"{r}" for _, r, _ in runs)
+        print(f"{slug:22s} {statistics.median(times):9.3f} {times[-1]:7.3f}  {verdicts}")
+    every.sort()
+    print(f"{'all':22s} {statistics.median(every):9.3f} {every[-1]:7.3f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--budget", type=int, default=20_000)
+    parser.add_argument("--games", default="")
+    parser.add_argument("--pyodide", action="store_true", help="also time the hint in Pyodide")
+    parser.add_argument("--hint-positions", type=int, default=5)
+    parser.add_argument("--no-cpython", action="store_true")
+    args = parser.parse_args()
+    slugs = args.games.split(",") if args.games else [s.slug for s in engine.games()]
+    if not args.no_cpython:
+        cpython(slugs, args.deals, args.budget)
+    if args.pyodide:
+        pyodide(slugs, args.hint_positions)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,165 @@
+"""Winnability in bulk: solve a range of deals of a game and write what was found.
+
+``python -m engine solve SLUG --deals 1-10000 [--budget N] [--workers N] [--dask ADDRESS]
+[--out content/winnability]`` solves every deal of the range, in parallel on all the cores
+of this machine (or on a Dask cluster, given its scheduler's address and the ``dask``
+extra), and writes ``SLUG.json``: the counts of deals won, lost and undecided, the deal
+numbers of each (as ranges such as ``1-7,9``), the budget, the date, timings, and the
+fingerprint of the rules and solver (``engine.fingerprint``) that the site builder checks
+before it shows the figure.
+
+Like ``cli.py``, this module does I/O and the engine core never imports it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, TextIO
+
+from .fingerprint import fingerprint
+from .game import new_game
+from .registry import get_spec
+from .solve import LOST, SOLVER_VERSION, UNKNOWN, WON, solve
+
+DATA_FORMAT = 1
+CHUNK = 25  # deals a worker solves per task
+
+
+def parse_ranges(text: str) -> list[int]:
+    """``1-5,9`` -> [1, 2, 3, 4, 5, 9]; a malformed part raises ValueError naming it."""
+    out: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ValueError(f"cannot read the deal range {part!r}: expected N or N-M")
+        a, b = int(low), int(high or low)
+        if b < a:
+            raise ValueError(f"the deal range {part!r} runs backwards")
+        out.extend(range(a, b + 1))
+    return out
+
+
+def format_ranges(numbers: Iterable[int]) -> str:
+    """[1, 2, 3, 5] -> ``1-3,5``."""
+    parts: list[str] = []
+    run: list[int] = []
+    for n in sorted(numbers):
+        if run and n == run[-1] + 1:
+            run.append(n)
+            continue
+        if run:
+            parts.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+        run = [n]
+    if run:
+        parts.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ",".join(parts)
+
+
+def solve_deals(slug: str, seeds: list[int], budget: int) -> list[tuple[int, str, int, float]]:
+    """(seed, result, positions, seconds) for each deal; each "won" line is replayed
+    through the public rules before it is believed."""
+    out = []
+    for seed in seeds:
+        game = new_game(slug, seed)
+        start = time.perf_counter()
+        verdict = solve(game, budget)
+        seconds = time.perf_counter() - start
+        if verdict.result == WON:
+            check = new_game(slug, seed)
+            for move in verdict.moves:
+                check.play(move)
+            if not check.is_won():
+                raise AssertionError(f"{slug} deal {seed}: the solver's winning line does not win")
+        out.append((seed, verdict.result, verdict.positions, seconds))
+    return out
+
+
+def _chunks(seeds: list[int]) -> Iterator[list[int]]:
+    for i in range(0, len(seeds), CHUNK):
+        yield seeds[i:i + CHUNK]
+
+
+def run(slug: str, seeds: list[int], budget: int, workers: int | None = None, dask: str | None = None,
+        progress: TextIO | None = None) -> dict[str, Any]:
+    """Solve ``seeds`` and return the data file's content."""
+    spec = get_spec(slug)
+    started = time.perf_counter()
+    results: list[tuple[int, str, int, float]] = []
+    chunks = list(_chunks(seeds))
+    if dask:
+        try:
+            from dask.distributed import Client  # type: ignore[import-not-found]
+        except ImportError:
+            raise SystemExit("--dask needs the dask extra: pip install -e '.[dask]'") from None
+        client = Client(dask)
+        futures = client.map(solve_deals, [spec.slug] * len(chunks), chunks, [budget] * len(chunks), pure=False)
+        for part in client.gather(futures):
+            results.extend(part)
+            _report(progress, spec.slug, len(results), len(seeds))
+    elif workers == 1:
+        for chunk in chunks:
+            results.extend(solve_deals(spec.slug, chunk, budget))
+            _report(progress, spec.slug, len(results), len(seeds))
+    else:
+        with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
+            for part in pool.map(solve_deals, [spec.slug] * len(chunks), chunks, [budget] * len(chunks)):
+                results.extend(part)
+                _report(progress, spec.slug, len(results), len(seeds))
+    by = {WON: [], LOST: [], UNKNOWN: []}  # type: dict[str, list[int]]
+    for seed, result, _, _ in results:
+        by[result].append(seed)
+    seconds = sorted(r[3] for r in results)
+    positions = sorted(r[2] for r in results)
+    return {
+        "format": DATA_FORMAT,
+        "game": spec.slug,
+        "fingerprint": fingerprint(spec),
+        "solver_version": SOLVER_VERSION,
+        "budget": budget,
+        "date": datetime.date.today().isoformat(),
+        "deals": format_ranges(seeds),
+        "counts": {"deals": len(results), "won": len(by[WON]), "lost": len(by[LOST]), "unknown": len(by[UNKNOWN])},
+        "won": format_ranges(by[WON]),
+        "lost": format_ranges(by[LOST]),
+        "unknown": format_ranges(by[UNKNOWN]),
+        "seconds": {"median": round(statistics.median(seconds), 4), "p95": round(seconds[int(0.95 * (len(seconds) - 1))], 4),
+                    "total": round(sum(seconds), 1), "wall": round(time.perf_counter() - started, 1)},
+        "positions": {"median": int(statistics.median(positions)), "max": positions[-1]},
+        "python": sys.version.split()[0],
+    }
+
+
+def _report(progress: TextIO | None, slug: str, done: int, total: int) -> None:
+    if progress is not None:
+        progress.write(f"\r{slug}: {done}/{total} deals")
+        progress.flush()
+
+
+def main(args: Any, out: TextIO) -> int:
+    seeds = parse_ranges(args.deals)
+    if not seeds:
+        out.write("error: no deals to solve\n")
+        return 2
+    data = run(args.slug, seeds, args.budget, args.workers, args.dask, progress=sys.stderr)
+    sys.stderr.write("\n")
+    folder = Path(args.out)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{data['game']}.json"
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)
+    c = data["counts"]
+    out.write(f"{data['game']}: {c['won']} won, {c['lost']} lost, {c['unknown']} undecided of {c['deals']} deals "
+              f"(budget {args.budget}; median {data['seconds']['median']} s) -> {path}\n")
+    return 0

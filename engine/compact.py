@@ -1,0 +1,500 @@
+"""A compact model of a game whose spec is data alone, for the solver.
+
+A position is ``(piles, down, redeals_left, deals)``: ``piles`` a tuple of tuples of card
+codes (suit index * 13 + rank - 1, so the copies of a card in a two-pack game share a
+code), ``down`` the face-down count of each pile. A move is ``(source, target, count)``
+of pile indices, or ``DEAL`` / ``REDEAL``.
+
+Nothing here restates a rule: the tables are built once per game by asking the engine's
+rule functions (``rules.fits``, ``rules.is_next``, ``rules.related``, ``rules.empty_takes``)
+about every pair of cards, and the code below only looks them up. What cannot be a table
+(how many cards a supermove may carry, what settles after a move) follows ``rules.py``
+step by step, and ``tests/engine/test_solver.py`` checks moves and positions against the
+engine over random games of every game this model takes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from .cards import KING, Card
+from .dealing import new_pack
+from .hooks import Hooks
+from .moves import Move
+from .rules import empty_takes, fits, is_next, related
+from .spec import Build, Direction, Empty, GameSpec, Kind, Pick
+
+if TYPE_CHECKING:
+    from .game import Game
+
+WEIGHTS = [3, 1, 1, 1]
+DEAL, REDEAL = (-1, -1, 0), (-2, -2, 0)
+CMove = tuple[int, int, int]
+State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], "int | None", int]
+
+
+def code_of(card: Card) -> int:
+    return "CDHS".index(card.suit) * 13 + card.rank - 1
+
+
+@dataclass(frozen=True)
+class _Pile:
+    """One pile's capabilities, as the compact model reads them."""
+
+    kind: Kind
+    pick: Pick  # NONE, TOP, RUN or SUPERMOVE
+    targets: frozenset[int]  # piles its cards may go to
+    max_cards: int
+    accepts_empty: frozenset[int] | None  # codes an empty pile takes (None: none)
+    builds: bool
+    fit: tuple[frozenset[int], ...] | None  # by top code: codes that go on it (direction fixed)
+    fit_up: tuple[frozenset[int], ...] | None  # either-fixed piles: once going up ...
+    fit_down: tuple[frozenset[int], ...] | None  # ... or down
+    next_pairs: frozenset[int]  # either-fixed: (a << 6 | b) when b is one above a
+    run_links: tuple[frozenset[int], ...]  # (lower << 6 | upper) pairs of a movable run, one set per way
+    available_when: tuple[int, ...]  # its cards move only when one of these piles is empty
+    refill_from: tuple[int, ...]
+    refill_until_deal: bool
+    symmetric_with: int  # index of the first pile of its group when interchangeable, else -1
+
+
+class Compact:
+    """The compact model of one game (see the module's docstring)."""
+
+    def __init__(self, spec: GameSpec, base: int | None) -> None:
+        self.spec = spec
+        probe: Any = _Probe(spec, base)
+        order = [pid for g in spec.groups for pid in g.ids()]
+        self.ids = order
+        index = {p: i for i, p in enumerate(order)}
+        group_of = {pid: g for g in spec.groups for pid in g.ids()}
+        pack = new_pack(spec.decks, spec.suits)
+        cards = {code_of(c): c for c in pack}
+        codes = sorted(cards)
+        self.total = len(pack)
+        self.copies = Counter(code_of(c) for c in pack)
+        self.kings = frozenset(c for c in codes if cards[c].rank == KING)
+        plain = type(spec.hooks) is Hooks
+        piles = []
+        for pid in order:
+            g = group_of[pid]
+
+            def table(direction: Direction, g: Any = g) -> tuple[frozenset[int], ...]:
+                h = _with_direction(g, direction)
+                return tuple(frozenset(c for c in codes if top in cards and fits(probe, h, [cards[top]], cards[c]))
+                             for top in range(52))
+
+            either_fixed = g.direction is Direction.EITHER_FIXED and g.build is not Build.NONE
+            builds = g.build is not Build.NONE
+            ways = ((Direction.UP,) if g.direction is Direction.UP else (Direction.DOWN,) if g.direction is Direction.DOWN
+                    else (Direction.UP, Direction.DOWN))
+            links = tuple(frozenset(a << 6 | b for a in codes for b in codes if related(g.run, cards[a], cards[b])
+                                    and (is_next(probe, g.wrap, cards[a], cards[b]) if way is Direction.UP
+                                         else is_next(probe, g.wrap, cards[b], cards[a])))
+                          for way in ways)
+            if g.kind is Kind.CELL:
+                accepts: frozenset[int] | None = frozenset(codes)
+            elif g.kind is Kind.DISCARD:
+                accepts = None
+            else:
+                rank = empty_takes(probe, g)
+                accepts = None if rank is None else frozenset(c for c in codes if not rank or cards[c].rank == rank)
+            symmetric = (plain and g.count > 1 and g.kind is not Kind.STOCK and g.kind is not Kind.WASTE
+                         and not (g.empty is Empty.BASE and g.base_rank is None and base is None))
+            piles.append(_Pile(
+                kind=g.kind,
+                pick=g.pick if g.to else Pick.NONE,
+                targets=frozenset(index[q] for q in order if q != pid and group_of[q].kind in g.to),
+                max_cards=g.max_cards if g.max_cards is not None else 1 << 30,
+                accepts_empty=accepts,
+                builds=builds,
+                fit=table(g.direction) if builds and not either_fixed else None,
+                fit_up=table(Direction.UP) if either_fixed else None,
+                fit_down=table(Direction.DOWN) if either_fixed else None,
+                next_pairs=frozenset(a << 6 | b for a in codes for b in codes if is_next(probe, g.wrap, cards[a], cards[b])),
+                run_links=links,
+                available_when=tuple(index[q] for q in spec.group(g.available_when_empty).ids()) if g.available_when_empty else (),
+                refill_from=tuple(index[q] for q in g.refill_from),
+                refill_until_deal=g.refill_until_deal,
+                symmetric_with=index[g.ids()[0]] if symmetric else -1,
+            ))
+        self.piles = tuple(piles)
+        self.n = len(piles)
+        kinds = [p.kind for p in piles]
+        self.goal = tuple(i for i, k in enumerate(kinds) if k in (Kind.FOUNDATION, Kind.DISCARD))
+        self.foundations = tuple(i for i, k in enumerate(kinds) if k is Kind.FOUNDATION)
+        self.cells = tuple(i for i, k in enumerate(kinds) if k is Kind.CELL)
+        self.spaces = tuple(i for i, p in enumerate(piles) if p.kind is Kind.TABLEAU and group_of[order[i]].empty is Empty.ANY)
+        self.stock = index.get("stock", -1) if spec.stock else -1
+        self.waste = next((i for i, k in enumerate(kinds) if k is Kind.WASTE), -1)
+        rule = spec.stock
+        self.rule = rule
+        self.deal_to = tuple(index[q] for q in spec.group(rule.deal_to).ids()) if rule and rule.deal_to != "waste" else ()
+        self.blocked_by = tuple(index[q] for q in spec.group(rule.blocked_by_empty).ids()) if rule and rule.blocked_by_empty else ()
+        self.blocks = self._blocks()
+        self.others = tuple(i for i in range(self.n) if i not in self.goal)
+        self.laid = tuple(i for i in self.others if piles[i].kind not in (Kind.STOCK, Kind.WASTE))
+        self.flat = frozenset(i for i, p in enumerate(piles) if p.kind in (Kind.STOCK, Kind.WASTE, Kind.CELL))
+        # Safe moves home: the codes some tableau rule builds on each card.
+        builders = [g for g in spec.groups if g.kind in (Kind.TABLEAU, Kind.RESERVE, Kind.CELL) and g.build is not Build.NONE]
+        self.dependents = {c: tuple(d for d in codes if d != c and any(fits(probe, g, [cards[c]], cards[d]) for g in builders))
+                           for c in codes}
+        self.autos = sum(1 for g in spec.groups if g.kind is Kind.FOUNDATION) == 1
+        self.auto_sources = tuple(i for i, p in enumerate(piles) if p.pick is not Pick.NONE
+                                  and any(j in self.foundations for j in p.targets))
+        self.pruned = False
+        self._start: State = ((), (), None, 0)  # set by compact_model
+
+    def _blocks(self) -> tuple[tuple[tuple[int, ...], bool], ...]:
+        """Runs of interchangeable piles for the canonical key, and whether each must keep
+        its order while the stock still deals one card to each of its piles."""
+        out: list[tuple[tuple[int, ...], bool]] = []
+        i = 0
+        while i < self.n:
+            first = self.piles[i].symmetric_with
+            j = i + 1
+            if first == i:
+                while j < self.n and self.piles[j].symmetric_with == i:
+                    j += 1
+            out.append((tuple(range(i, j)), bool(self.deal_to) and i in self.deal_to))
+            i = j
+        return tuple(out)
+
+    # --- positions ----------------------------------------------------------------------
+
+    def state_of(self, game: Game) -> State:
+        return (tuple(tuple(code_of(c) for c in game.piles[p]) for p in self.ids),
+                tuple(game.down[p] for p in self.ids), game.redeals_left, game.deals)
+
+    def key(self, state: State) -> Any:
+        piles, down, redeals, deals = state
+        stock_left = self.stock >= 0 and bool(piles[self.stock])
+        parts = []
+        for ids, dealt_to in self.blocks:
+            if len(ids) == 1:
+                i = ids[0]
+                parts.append(bytes((down[i], *piles[i])))
+                continue
+            keys = [bytes((down[i], 255, *piles[i])) for i in ids]
+            if not (dealt_to and stock_left):
+                keys.sort()
+            parts.append(b"".join(keys))
+        return (*parts, redeals, min(deals, 1))
+
+    def won(self, state: State) -> bool:
+        piles = state[0]
+        return sum(len(piles[i]) for i in self.goal) == self.total
+
+    def score(self, state: State) -> int:
+        """Lower is better: cards away from home; how deep the cards the foundations wait
+        for lie in the layout (cards above them); cards under the top
+        run of each pile (out of sequence or face down); less a little for each space."""
+        piles, down = state[0], state[1]
+        buried = 0
+        home = 0
+        for i in self.goal:
+            home += len(piles[i])
+        for i in self.others:
+            pile = piles[i]
+            n = len(pile)
+            if not n:
+                buried -= WEIGHTS[3]
+                continue
+            links = self.piles[i].run_links
+            if not links or i in self.flat:
+                buried += n
+                continue
+            # the lowest card from which the pile is one run to its top
+            j = n - 1
+            link = next((ln for ln in links if j > 0 and (pile[j - 1] << 6 | pile[j]) in ln), links[0])
+            while j > down[i] and (pile[j - 1] << 6 | pile[j]) in link:
+                j -= 1
+            buried += j
+        wanted = 0
+        for j in self.foundations:
+            pile = piles[j]
+            p = self.piles[j]
+            if len(pile) >= p.max_cards:
+                continue
+            need = (p.accepts_empty or ()) if not pile else self.fit_set(j, pile) if p.builds else ()
+            best = 1 << 20
+            for c in need:
+                for i in self.laid:
+                    q = piles[i]
+                    if c in q:
+                        d = len(q) - 1 - q.index(c)
+                        if d < best:
+                            best = d
+            if best < 1 << 20:
+                wanted += best
+        return WEIGHTS[0] * (self.total - home) + WEIGHTS[1] * buried + WEIGHTS[2] * wanted
+
+    # --- moves --------------------------------------------------------------------------
+
+    def run_length(self, state: State, i: int) -> int:
+        pile = state[0][i]
+        up = len(pile) - state[1][i]
+        if up <= 0:
+            return 0
+        p = self.piles[i]
+        if p.pick is Pick.TOP:
+            return 1
+        best = 1
+        for link in p.run_links:
+            n = 1
+            while n < up and (pile[-n - 1] << 6 | pile[-n]) in link:
+                n += 1
+            if n > best:
+                best = n
+        return best
+
+    def pick_limit(self, state: State, i: int) -> int:
+        p = self.piles[i]
+        if p.pick is Pick.NONE or not state[0][i]:
+            return 0
+        if p.available_when and all(state[0][j] for j in p.available_when):
+            return 0
+        return self.run_length(state, i)
+
+    def fit_set(self, i: int, pile: tuple[int, ...]) -> frozenset[int]:
+        p = self.piles[i]
+        if p.fit is not None:
+            return p.fit[pile[-1]]
+        assert p.fit_up is not None and p.fit_down is not None
+        if len(pile) >= 2:
+            return (p.fit_up if (pile[0] << 6 | pile[1]) in p.next_pairs else p.fit_down)[pile[-1]]
+        return p.fit_up[pile[-1]] | p.fit_down[pile[-1]]
+
+    def moves(self, state: State, shortcuts: bool = False, every: bool = False) -> list[CMove]:
+        """The legal moves, roughly best first: with ``shortcuts``, less those the first
+        pass leaves out; unless ``every``, less a whole pile moved into an empty pile of its
+        own interchangeable group (the same position, by the canonical key)."""
+        piles, down = state[0], state[1]
+        cells = sum(1 for i in self.cells if not piles[i])
+        spaces = sum(1 for i in self.spaces if not piles[i])
+        wanting: dict[int, list[int]] = {}
+        open_to: list[tuple[int, frozenset[int] | None, int]] = []
+        for j, pile in enumerate(piles):
+            p = self.piles[j]
+            if p.kind is Kind.DISCARD:
+                if len(pile) + 13 <= p.max_cards:
+                    open_to.append((j, self.kings, 13))
+            elif p.kind is Kind.STOCK or p.kind is Kind.WASTE:
+                continue
+            elif not pile:
+                if p.accepts_empty is not None:
+                    open_to.append((j, p.accepts_empty, 1 if p.kind is Kind.FOUNDATION or p.kind is Kind.CELL else 0))
+            elif p.builds and len(pile) < p.max_cards:
+                for c in self.fit_set(j, pile):
+                    wanting.setdefault(c, []).append(j)
+        out: list[tuple[int, CMove]] = []
+        legal = False  # any card move at all, kept or not (a last-resort deal waits for none)
+        for i in range(self.n):
+            limit = self.pick_limit(state, i)
+            if not limit:
+                continue
+            p = self.piles[i]
+            pile = piles[i]
+            targets = p.targets
+            rest_down = down[i]
+            for n in range(1, limit + 1):
+                card = pile[-n]
+                rest = len(pile) - n
+                for j in wanting.get(card, ()):
+                    if j not in targets or (n > 1 and self.piles[j].kind is Kind.FOUNDATION):
+                        continue
+                    if len(piles[j]) + n > self.piles[j].max_cards:
+                        continue
+                    if n > 1 and p.pick is Pick.SUPERMOVE and n > (cells + 1) << spaces:
+                        continue
+                    legal = True
+                    if self.piles[j].kind is Kind.FOUNDATION:
+                        if shortcuts and p.kind is Kind.FOUNDATION:
+                            self.pruned = True
+                            continue
+                        out.append((0, (i, j, n)))
+                        continue
+                    if shortcuts and (p.kind is Kind.FOUNDATION or (
+                            rest > rest_down and p.builds and card in self.fit_set(i, pile[:rest]))):
+                        self.pruned = True
+                        continue
+                    out.append((1 if rest and rest <= rest_down else 2 if not rest else 3, (i, j, n)))
+                for j, accepts, count in open_to:
+                    if j not in targets or (count and count != n) or (accepts is not None and card not in accepts):
+                        continue
+                    if len(piles[j]) + n > self.piles[j].max_cards:
+                        continue
+                    if n > 1 and p.pick is Pick.SUPERMOVE:
+                        room = spaces - 1 if j in self.spaces else spaces
+                        if n > (cells + 1) << max(room, 0):
+                            continue
+                    legal = True
+                    kind = self.piles[j].kind
+                    if kind is Kind.FOUNDATION or kind is Kind.DISCARD:
+                        if shortcuts and p.kind is Kind.FOUNDATION:
+                            self.pruned = True
+                            continue
+                        out.append((0, (i, j, n)))
+                    elif shortcuts and p.kind is Kind.FOUNDATION:
+                        self.pruned = True
+                    elif not every and not rest and p.kind is kind and p.symmetric_with >= 0 and p.symmetric_with == self.piles[j].symmetric_with:
+                        continue  # a whole pile into an empty one of its own group: the same position
+                    else:
+                        out.append((1 if rest and rest <= rest_down else 4 if kind is Kind.TABLEAU else 5, (i, j, n)))
+        out.sort(key=lambda sm: sm[0])
+        moves = [m for _, m in out]
+        rule = self.rule
+        if rule is not None and self.stock >= 0:
+            stock = piles[self.stock]
+            if stock and not any(not piles[j] for j in self.blocked_by) and not (rule.last_resort and legal):
+                moves.append(DEAL)
+            if (rule.redeal_waste and not stock and (redeals := state[2]) != 0 and self.waste >= 0
+                    and piles[self.waste] and (redeals is None or redeals > 0)):
+                moves.append(REDEAL)
+        return moves
+
+    def apply(self, state: State, move: CMove) -> tuple[State, list[CMove]]:
+        """The position after ``move`` (and what settles by itself), then the safe moves
+        home that follow, which are returned too."""
+        after = self.advance(state, move)
+        return self.settle_home(after)
+
+    def advance(self, state: State, move: CMove) -> State:
+        piles = list(state[0])
+        down = list(state[1])
+        redeals, deals = state[2], state[3]
+        if move == DEAL:
+            assert self.rule is not None
+            stock = list(piles[self.stock])
+            if self.rule.deal_to == "waste":
+                waste = list(piles[self.waste])
+                for _ in range(self.rule.draw):
+                    if stock:
+                        waste.append(stock.pop())
+                piles[self.waste] = tuple(waste)
+            else:
+                for j in self.deal_to:
+                    if not stock:
+                        break
+                    piles[j] = (*piles[j], stock.pop())
+            piles[self.stock] = tuple(stock)
+            deals += 1
+        elif move == REDEAL:
+            piles[self.stock] = piles[self.waste][::-1]
+            piles[self.waste] = ()
+            if redeals is not None:
+                redeals -= 1
+        else:
+            i, j, n = move
+            src = piles[i]
+            piles[j] = piles[j] + src[-n:]
+            piles[i] = src[:-n]
+        for i in range(self.n):
+            pile = piles[i]
+            if down[i] and down[i] >= len(pile):
+                down[i] = max(0, len(pile) - 1)
+            p = self.piles[i]
+            if p.refill_from and not pile and not (p.refill_until_deal and deals):
+                for s in p.refill_from:
+                    if piles[s]:
+                        piles[i] = (piles[s][-1],)
+                        piles[s] = piles[s][:-1]
+                        break
+        return (tuple(piles), tuple(down), redeals, deals)
+
+    def settle_home(self, state: State) -> tuple[State, list[CMove]]:
+        """Make the safe moves home (see ``engine.solve``)."""
+        if not self.autos:
+            return state, []
+        made: list[CMove] = []
+        home: Counter[int] | None = None
+        copies, deps = self.copies, self.dependents
+        while True:
+            piles, down = state[0], state[1]
+            for i in self.auto_sources:
+                pile = piles[i]
+                if not pile or down[i] >= len(pile):
+                    continue
+                c = pile[-1]
+                if deps[c]:
+                    if home is None:
+                        home = Counter(c for g in self.goal for c in piles[g])
+                    if any(home[d] < copies[d] for d in deps[c]):
+                        continue
+                if not self.pick_limit(state, i):
+                    continue
+                j = next((f for f in self.foundations if f in self.piles[i].targets and self._takes(state, f, c)), -1)
+                if j >= 0:
+                    move = (i, j, 1)
+                    state = self.advance(state, move)
+                    made.append(move)
+                    if home is not None:
+                        home[c] += 1
+                    break
+            else:
+                return state, made
+
+    def _takes(self, state: State, j: int, c: int) -> bool:
+        pile = state[0][j]
+        p = self.piles[j]
+        if len(pile) + 1 > p.max_cards:
+            return False
+        if not pile:
+            return p.accepts_empty is not None and c in p.accepts_empty
+        return p.builds and c in self.fit_set(j, pile)
+
+    def start(self) -> State:
+        return self._start
+
+    def move(self, move: CMove) -> Move:
+        if move == DEAL:
+            return Move.act("deal")
+        if move == REDEAL:
+            return Move.act("redeal")
+        i, j, n = move
+        return Move((self.ids[i],), self.ids[j], n)
+
+    def cmove(self, move: Move) -> CMove:
+        if move.action:
+            return DEAL if move.action == "deal" else REDEAL
+        index = self.ids.index
+        return (index(move.source), index(move.target), move.count)
+
+
+class _Probe:
+    """The little of a game that the rule functions read to build the tables."""
+
+    def __init__(self, spec: GameSpec, base: int | None) -> None:
+        self.spec = spec
+        self.base = base
+        self.piles: dict[str, list[Card]] = {p: [] for g in spec.groups for p in g.ids()}
+
+
+def _with_direction(g: Any, direction: Direction) -> Any:
+    from dataclasses import replace
+    return replace(g, direction=direction)
+
+
+@lru_cache(maxsize=None)
+def _compact(spec: GameSpec, base: int | None) -> Compact | None:
+    if type(spec.hooks) is not Hooks:
+        return None
+    if base is None and any(g.empty is Empty.BASE and g.base_rank is None for g in spec.groups):
+        return None  # the first card played sets the base: not a table
+    return Compact(spec, base)
+
+
+def compact_model(game: Game) -> Compact | None:
+    """A fresh compact model standing at ``game``'s position, or None when the game's
+    hooks need the engine itself."""
+    shared = _compact(game.spec, game.base)
+    if shared is None or game.phase:
+        return None
+    model = Compact.__new__(Compact)
+    model.__dict__.update(shared.__dict__)
+    model.pruned = False
+    model._start = model.state_of(game)
+    return model

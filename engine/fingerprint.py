@@ -1,0 +1,54 @@
+"""A fingerprint of a game's rules, so that figures computed from them can tell when they
+are stale.
+
+It hashes every field of the spec that the rules read (piles, building, stock, deal,
+and the source of the module that holds a game's hooks) and leaves out what only names or places things (titles, labels, layout
+hints), so moving a pile on the screen keeps the figures while changing a rule does not.
+The solver's version is part of it: a better solver may change a verdict.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import inspect
+import json
+from enum import Enum
+from typing import Any
+
+from .hooks import Hooks
+from .spec import GameSpec
+
+# Fields that do not change what is legal.
+PRESENTATION = frozenset({
+    "title", "aliases", "description", "family", "redeal_label", "label", "name",
+    "at", "step", "per_line", "line_step", "ring", "fan", "show",
+})
+
+
+def fingerprint(spec: GameSpec, solver_version: int | None = None) -> str:
+    """Sixteen hex digits naming the rules of ``spec`` (and the solver's version)."""
+    if solver_version is None:
+        from .solve import SOLVER_VERSION
+        solver_version = SOLVER_VERSION
+    text = json.dumps({"rules": _plain(spec), "solver": solver_version}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Hooks):
+        cls = type(value)
+        if cls is Hooks:
+            return None
+        try:
+            code = inspect.getsource(inspect.getmodule(cls) or cls)  # the hooks and the helpers beside them
+        except (OSError, TypeError):  # no source at hand (a frozen or browser build)
+            code = cls.__qualname__
+        return {"hooks": cls.__qualname__, "code": hashlib.sha256(code.encode()).hexdigest()}
+    if isinstance(value, Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.name not in PRESENTATION}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,189 @@
+"""A solver for every registered game: ``solve(game, budget)``.
+
+It searches from the current position and answers ``won`` (with the winning line, as
+moves that replay through ``Game.play``), ``lost`` (the whole reachable space was
+searched and nothing wins) or ``unknown`` (the budget of positions ran out). It is
+*thoughtful*: face-down cards and the stock are known to it.
+
+There is no per-game solver. A game whose spec is data alone gets a **compact model**
+derived from the spec (``engine.compact``): a position is a tuple of piles of small card
+codes, and the moves come from tables built once per game by the engine's own rule
+functions. Tests check its moves and positions against the public rules. A game with
+hooks (The Wheel, The Nation, Queen of Italy) is searched through the engine itself,
+which is slower but needs nothing of its own.
+
+What makes it fast enough:
+
+* **Safe moves** to the foundations are made before branching: a card goes home at once
+  when every card that could be built on it, by any building rule of the tableau, is
+  already home (in a two-pack game, both copies). That rule never throws a win away; the
+  friendlier rule of ``engine.auto`` (a card that *could* go home counts as home) can, so
+  the solver does not use it. A game with more than one kind of foundation (The Nation's
+  up and down sets) gets no safe moves: which set a card goes to is a choice.
+* A **table of positions seen**, keyed on a canonical form: each pile as bytes of card
+  codes (the two copies of a card in a two-pack game are the same code), with the piles of
+  an interchangeable group (tableau piles, cells, foundations of one group) sorted.
+* **Best first**: the position with the fewest cards away from home and buried under
+  cards out of sequence is expanded next.
+* **A first pass with unsound shortcuts**: cards never come back from a foundation, and a
+  run resting on a card it was built on is not moved onto another pile for nothing (only
+  when that empties its pile or turns a card up). A win found this way is kept (every
+  move of it is legal); a "lost" from the first pass is checked again without shortcuts.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .compact import compact_model
+from .game import Game
+from .moves import Move
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+DEFAULT_BUDGET = 50_000
+# Bump when a change to the solver could change a verdict (it is part of the fingerprint
+# that the winnability figures carry).
+SOLVER_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What ``solve`` found: ``result`` is ``won``, ``lost`` or ``unknown``; ``moves`` the
+    winning line from the position solved (empty unless won); ``positions`` how many
+    distinct positions were searched."""
+
+    result: str
+    moves: tuple[Move, ...]
+    positions: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"result": self.result, "moves": [str(m) for m in self.moves], "positions": self.positions}
+
+
+class Model(Protocol):
+    """What the search needs of a game: positions, their moves, keys and scores."""
+
+    pruned: bool
+
+    def start(self) -> Any: ...
+    def moves(self, state: Any, shortcuts: bool) -> list[Any]: ...
+    def apply(self, state: Any, move: Any) -> tuple[Any, list[Any]]: ...
+    def settle_home(self, state: Any) -> tuple[Any, list[Any]]: ...
+    def key(self, state: Any) -> Any: ...
+    def won(self, state: Any) -> bool: ...
+    def score(self, state: Any) -> int: ...
+    def move(self, move: Any) -> Move: ...
+
+
+def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True) -> Verdict:
+    """Search from ``game``'s current position, visiting at most ``budget`` positions.
+    ``game`` is not changed. ``shortcuts=False`` skips the unsound first pass."""
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise ValueError(f"the solver's budget is a number of positions, at least 1; got {budget!r}")
+    if game.is_won():
+        return Verdict(WON, (), 0)
+    model = model_of(game)
+    if shortcuts:
+        first = search(model, budget, shortcuts=True)
+        if first.result != LOST or not model.pruned or first.positions >= budget:
+            return first
+        second = search(model, budget - first.positions, shortcuts=False)
+        return Verdict(second.result, second.moves, first.positions + second.positions)
+    return search(model, budget, shortcuts=False)
+
+
+def model_of(game: Game) -> Model:
+    """The compact model where the spec allows it, else the engine itself."""
+    compact = compact_model(game)
+    return compact if compact is not None else EngineModel(game)
+
+
+def search(model: Model, budget: int, *, shortcuts: bool) -> Verdict:
+    """Best-first search with a table of positions seen; complete when not cut short."""
+    state, made = model.settle_home(model.start())
+    if model.won(state):
+        return Verdict(WON, tuple(model.move(m) for m in made), 1)
+    root = model.key(state)
+    parent: dict[Any, tuple[Any, list[Any]] | None] = {root: None}
+    positions = 1
+    tick = 0
+    heap: list[tuple[int, int, Any, Any]] = [(model.score(state), 0, state, root)]
+    while heap:
+        _, _, state, key = heapq.heappop(heap)
+        for move in model.moves(state, shortcuts):
+            child, home = model.apply(state, move)
+            ck = model.key(child)
+            if ck in parent:
+                continue
+            parent[ck] = (key, [move, *home])
+            positions += 1
+            if model.won(child):
+                return Verdict(WON, _line(model, parent, ck, made), positions)
+            if positions >= budget:
+                return Verdict(UNKNOWN, (), positions)
+            tick -= 1  # among equals, the newest first: depth before breadth
+            heapq.heappush(heap, (model.score(child), tick, child, ck))
+    return Verdict(LOST, (), positions)
+
+
+def _line(model: Model, parent: dict[Any, Any], key: Any, first: list[Any]) -> tuple[Move, ...]:
+    steps = []
+    link = parent[key]
+    while link is not None:
+        key, moves = link
+        steps.append(moves)
+        link = parent[key]
+    return tuple(model.move(m) for m in [*first, *(m for step in reversed(steps) for m in step)])
+
+
+class EngineModel:
+    """The engine itself as a search model, for games whose hooks no table can say: a
+    position is an engine snapshot, and moves are the engine's own."""
+
+    def __init__(self, game: Game) -> None:
+        work = Game.__new__(Game)
+        work.__dict__.update(game.__dict__)  # the same spec, layout, seed and base ...
+        work.piles = {p: list(c) for p, c in game.piles.items()}  # ... and a position of its own
+        work.down = dict(game.down)
+        work.history, work.future, work._legal = [], [], None
+        self.work = work
+        self.pruned = False
+        self.codes = {c: "CDHS".index(c.suit) * 13 + c.rank - 1 for p in game.order for c in game.piles[p]}
+
+    def start(self) -> Any:
+        return self.work.snapshot()
+
+    def moves(self, state: Any, shortcuts: bool) -> list[Move]:
+        self.work.restore(state)
+        return self.work.generate_moves()
+
+    def apply(self, state: Any, move: Move) -> tuple[Any, list[Move]]:
+        self.work.restore(state)
+        self.work.advance(move)
+        return self.work.snapshot(), []
+
+    def settle_home(self, state: Any) -> tuple[Any, list[Move]]:
+        return state, []
+
+    def key(self, state: Any) -> Any:
+        cards, down, *rest = state
+        codes = self.codes
+        return (tuple(bytes((d, *[codes[c] for c in pile])) for pile, d in zip(cards, down)), *rest)
+
+    def won(self, state: Any) -> bool:
+        self.work.restore(state)
+        return self.work.is_won()
+
+    def score(self, state: Any) -> int:
+        cards = state[0]
+        goal = self.work._lay.goal_ids
+        home = sum(len(cards[self.work._lay.index[p]]) for p in goal)
+        return self.work.card_count - home
+
+    def move(self, move: Move) -> Move:
+        return move
+
+
+__all__ = ["DEFAULT_BUDGET", "LOST", "SOLVER_VERSION", "UNKNOWN", "Verdict", "WON", "solve"]

@@ -1,0 +1,181 @@
+"""The solver's verdicts: won lines replay, "lost" agrees with a brute-force search through
+the public API, the safe-move rule keeps a win the naive rule throws away, and the budget
+is kept."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
+from engine.game import Game
+from engine.solve import EngineModel, search, solve
+
+from .helpers import arrange
+
+
+def replays_to_a_win(game: Game, moves: tuple[engine.Move, ...]) -> bool:
+    check = Game(game.spec, game.seed)
+    check.restore(game.snapshot())
+    for m in moves:
+        check.play(m)  # raises if any move of the line is illegal
+    return check.is_won()
+
+
+def brute_force(game: Game, cap: int = 3_000) -> str:
+    """Every position reachable through ``legal_moves``/``play``, with no canonical form,
+    no safe moves and no ordering: "won", "lost", or "too big"."""
+    start = game.snapshot()
+    seen = {start}
+    todo = [start]
+    while todo:
+        snap = todo.pop()
+        game.restore(snap)
+        for m in game.legal_moves():
+            game.restore(snap)
+            game.push(m)
+            if game.is_won():
+                return "won"
+            after = game.snapshot()
+            if after not in seen:
+                seen.add(after)
+                todo.append(after)
+                if len(seen) > cap:
+                    return "too big"
+    return "lost"
+
+
+@pytest.mark.parametrize("slug", ["freecell", "eight-off", "penguin", "klondike-draw-one", "courtyard", "two-rings",
+                                  "beleaguered-castle", "well"])
+def test_won_lines_replay_through_the_public_rules(slug: str) -> None:
+    wins = 0
+    for seed in range(1, 6):
+        game = engine.new_game(slug, seed)
+        before = game.snapshot()
+        verdict = solve(game, 4_000)
+        assert game.snapshot() == before, "solve must not change the game"
+        assert 1 <= verdict.positions <= 4_000
+        if verdict.result == "won":
+            wins += 1
+            assert replays_to_a_win(game, verdict.moves), f"{slug} {seed}"
+    assert wins, f"no deal of {slug} among 1-5 was won within the budget"
+
+
+def test_lost_agrees_with_a_brute_force_search() -> None:
+    """Fortress deals are often lost after a few dozen positions: small enough to search
+    whole without any of the solver's devices."""
+    checked = 0
+    for seed in range(1, 25):
+        game = engine.new_game("fortress", seed)
+        verdict = solve(game, 20_000)
+        if verdict.result == "unknown":
+            continue
+        truth = brute_force(game)
+        if truth == "too big":
+            continue
+        assert verdict.result == truth, f"fortress {seed}"
+        checked += 1
+    assert checked >= 4
+
+
+def test_the_engine_model_and_the_compact_model_agree() -> None:
+    """Games with hooks are searched through the engine itself; on games that both can
+    search, complete searches must agree."""
+    for seed in range(1, 12):
+        game = engine.new_game("fortress", seed)
+        compact = solve(game, 30_000, shortcuts=False)
+        slow = search(EngineModel(game), 30_000, shortcuts=False)
+        if "unknown" in (compact.result, slow.result):
+            continue
+        assert compact.result == slow.result, f"fortress {seed}"
+        if slow.result == "won":
+            assert replays_to_a_win(game, slow.moves)
+
+
+def test_a_hand_built_ending_is_won_and_a_dead_one_lost() -> None:
+    game = arrange(engine.new_game("freecell", 1),
+                   f1=" ".join(f"{r}C" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()),
+                   f2=" ".join(f"{r}D" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()),
+                   f3="AH 2H 3H", f4="AS 2S 3S",
+                   t1="4H 4S KH", t2="5S 5H QH", t3="6H 6S", t4="7S 7H 8H 9H 10H JH",
+                   t5="8S 9S 10S JS QS KS")
+    verdict = solve(game, 10_000)
+    assert verdict.result == "won"
+    assert replays_to_a_win(game, verdict.moves)
+    # Every cell full with cards that have nowhere to go, and no column can move: lost.
+    dead = arrange(engine.new_game("freecell", 1),
+                   c1="KH", c2="KS", c3="KD", c4="KC",
+                   t1="AH 2S", t2="AS 2H", t3="AD 2C", t4="AC 2D",
+                   t5="3H QH", t6="3S QS", t7="3D QD", t8="3C QC 4H 4S 4D 4C 5H 5S 5D 5C 6H 6S 6D 6C 7H 7S 7D 7C "
+                   "8H 8S 8D 8C 9H 9S 9D 9C 10H 10S 10D 10C JH JS JD JC")
+    assert solve(dead, 1_000).result == "lost"
+    assert brute_force(dead) == "lost"
+
+
+def _holding_game() -> Game:
+    """A small game of our own: two columns building down in alternate colours, whose
+    emptied columns stay empty, and two rows of cards that may only go home."""
+    spec = GameSpec(
+        slug="holding-test", title="Holding test", family="test", decks=1,
+        groups=(
+            PileGroup("f", Kind.FOUNDATION, "Foundation {n}", count=4, build=Build.SUIT, direction=Direction.UP,
+                      empty=Empty.BASE, base_rank=1, max_cards=13),
+            PileGroup("t", Kind.TABLEAU, "Column {n}", count=2, build=Build.ALT_COLOUR, empty=Empty.NONE,
+                      pick=Pick.TOP, to=(Kind.FOUNDATION, Kind.TABLEAU)),
+            PileGroup("r", Kind.RESERVE, "Row {n}", count=2, pick=Pick.TOP, to=(Kind.FOUNDATION,), deal=26),
+        ))
+    game = Game(spec, 1)
+    return arrange(game,
+                   f1=" ".join(f"{r}C" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()),
+                   f2=" ".join(f"{r}D" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()),
+                   f3="AH 2H 3H 4H 5H", f4="AS 2S 3S",
+                   t1="4S 5S", t2="6H",
+                   r1="KH QH JH 10H 9H 8H 7H", r2="KS QS JS 10S 9S 8S 7S 6S")
+
+
+def test_the_safe_rule_keeps_a_win_that_sending_every_card_home_loses() -> None:
+    """The six of hearts could go home at once, but the five of spades needs it as a
+    resting place to free the four beneath it. The solver's safe rule waits for the black
+    fives; the naive rule (any card that can go home, goes) throws the win away."""
+    game = _holding_game()
+    assert game.is_legal(engine.Move.step("t2", "f3"))
+    verdict = solve(game, 5_000)
+    assert verdict.result == "won"
+    assert replays_to_a_win(game, verdict.moves)
+    naive = _holding_game()
+    naive.play("t2>f3")
+    assert solve(naive, 5_000).result == "lost"
+    assert brute_force(naive) == "lost"
+
+
+def test_the_budget_is_kept_and_checked() -> None:
+    game = engine.new_game("spider", 1)
+    verdict = solve(game, 50)
+    assert verdict.result == "unknown"
+    assert verdict.positions <= 50
+    assert verdict.moves == ()
+    for bad in (0, -5, 2.5, True, "100"):
+        with pytest.raises(ValueError, match="budget"):
+            solve(game, bad)  # type: ignore[arg-type]
+
+
+def test_a_won_game_needs_no_search() -> None:
+    game = engine.new_game("freecell", 1)
+    line = solve(game, 10_000)
+    assert line.result == "won"
+    for m in line.moves:
+        game.play(m)
+    assert solve(game, 10).result == "won"
+    assert solve(game, 10).moves == ()
+
+
+def test_games_with_hooks_are_searched_through_the_engine() -> None:
+    """The Nation, The Wheel and Queen of Italy have no compact model; the engine's own
+    moves still give verdicts, and their lines replay."""
+    for slug in ("the-nation", "the-wheel", "queen-of-italy"):
+        game = engine.new_game(slug, 2)
+        verdict = solve(game, 300)
+        assert verdict.result in ("won", "lost", "unknown")
+        assert verdict.positions <= 300
+        if verdict.result == "won":
+            assert replays_to_a_win(game, verdict.moves)
