@@ -135,6 +135,7 @@ class Compact:
         self.deal_to = tuple(index[q] for q in spec.group(rule.deal_to).ids()) if rule and rule.deal_to != "waste" else ()
         self.blocked_by = tuple(index[q] for q in spec.group(rule.blocked_by_empty).ids()) if rule and rule.blocked_by_empty else ()
         self.blocks = self._blocks()
+        self.spans = tuple((ids[0], ids[-1] + 1, dealt_to) for ids, dealt_to in self.blocks)
         self.others = tuple(i for i in range(self.n) if i not in self.goal)
         self.laid = tuple(i for i in self.others if piles[i].kind not in (Kind.STOCK, Kind.WASTE))
         self.flat = frozenset(i for i, p in enumerate(piles) if p.kind in (Kind.STOCK, Kind.WASTE, Kind.CELL))
@@ -145,6 +146,7 @@ class Compact:
         self.autos = sum(1 for g in spec.groups if g.kind is Kind.FOUNDATION) == 1
         self.auto_sources = tuple(i for i, p in enumerate(piles) if p.pick is not Pick.NONE
                                   and any(j in self.foundations for j in p.targets))
+        self.homes = {i: tuple(f for f in self.foundations if f in piles[i].targets) for i in self.auto_sources}
         self.pruned = False
         self._start: State = ((), (), None, 0)  # set by compact_model
 
@@ -170,19 +172,21 @@ class Compact:
                 tuple(game.down[p] for p in self.ids), game.redeals_left, game.deals)
 
     def key(self, state: State) -> Any:
+        """The canonical form of a position: interchangeable piles sorted (not while the
+        stock still deals one card to each of them, in order)."""
         piles, down, redeals, deals = state
         stock_left = self.stock >= 0 and bool(piles[self.stock])
-        parts = []
-        for ids, dealt_to in self.blocks:
-            if len(ids) == 1:
-                i = ids[0]
-                parts.append(bytes((down[i], *piles[i])))
-                continue
-            keys = [bytes((down[i], 255, *piles[i])) for i in ids]
-            if not (dealt_to and stock_left):
-                keys.sort()
-            parts.append(b"".join(keys))
-        return (*parts, redeals, min(deals, 1))
+        parts: list[Any] = [redeals, min(deals, 1)]
+        for a, b, dealt_to in self.spans:
+            if b - a == 1:
+                parts.append(piles[a])
+                parts.append(down[a])
+            elif dealt_to and stock_left:
+                parts.append(piles[a:b])
+                parts.append(down[a:b])
+            else:
+                parts.append(tuple(sorted(zip(piles[a:b], down[a:b]))))
+        return tuple(parts)
 
     def won(self, state: State) -> bool:
         piles = state[0]
@@ -419,6 +423,9 @@ class Compact:
                 if not pile or down[i] >= len(pile):
                     continue
                 c = pile[-1]
+                j = next((f for f in self.homes[i] if self._takes(state, f, c)), -1)
+                if j < 0:
+                    continue
                 if deps[c]:
                     if home is None:
                         home = Counter(c for g in self.goal for c in piles[g])
@@ -426,14 +433,12 @@ class Compact:
                         continue
                 if not self.pick_limit(state, i):
                     continue
-                j = next((f for f in self.foundations if f in self.piles[i].targets and self._takes(state, f, c)), -1)
-                if j >= 0:
-                    move = (i, j, 1)
-                    state = self.advance(state, move)
-                    made.append(move)
-                    if home is not None:
-                        home[c] += 1
-                    break
+                move = (i, j, 1)
+                state = self.advance(state, move)
+                made.append(move)
+                if home is not None:
+                    home[c] += 1
+                break
             else:
                 return state, made
 
