@@ -102,11 +102,11 @@ def run(slug: str, seeds: list[int], budget: int, workers: int | None = None, da
             from dask.distributed import Client  # type: ignore[import-not-found]
         except ImportError:
             raise SystemExit("--dask needs the dask extra: pip install -e '.[dask]'") from None
-        client = Client(dask)
-        futures = client.map(solve_deals, [spec.slug] * len(chunks), chunks, [budget] * len(chunks), pure=False)
-        for part in client.gather(futures):
-            results.extend(part)
-            _report(progress, spec.slug, len(results), len(seeds))
+        with Client(dask) as client:
+            futures = client.map(solve_deals, [spec.slug] * len(chunks), chunks, [budget] * len(chunks), pure=False)
+            for part in client.gather(futures):
+                results.extend(part)
+                _report(progress, spec.slug, len(results), len(seeds))
     elif workers == 1:
         for chunk in chunks:
             results.extend(solve_deals(spec.slug, chunk, budget))
