@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import BuildFailed
+from .errors import BuildFailed, BuildWarning
 from .output import OutputError
 from .pipeline import build, check
 
@@ -21,6 +21,11 @@ def _fail(exc: BuildFailed) -> int:
     n = len(exc.errors)
     print(f"build failed: {n} error{'s' if n != 1 else ''}; nothing was written", file=sys.stderr)
     return 1
+
+
+def _warn(warnings: list[BuildWarning]) -> None:
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,11 +43,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "check":
             site = check(args.content, _progress)
+            _warn(site.warnings)
             print(f"ok: {len(site.games)} games, {len(site.families)} families, {len(site.planned)} planned games, "
                   "no errors")
             return 0
         print(f"Building {args.content} -> {args.out}", file=sys.stderr)
         result = build(args.content, args.out, _progress)
+        _warn(result.warnings)
         print(f"Wrote {result.pages} pages ({result.files} files) to {result.out} in {result.seconds:.2f} s "
               f"(search index {result.search_seconds:.2f} s)")
         if args.command == "serve":

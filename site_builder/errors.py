@@ -32,6 +32,11 @@ class BuildError(Exception):
         return text
 
 
+class BuildWarning(BuildError):
+    """Something the build can go on without but the writer should know (a stale figure):
+    printed with its file, line and value; the build does not fail."""
+
+
 class BuildFailed(Exception):
     """Raised at the end of a stage that found errors; carries all of them, in file order."""
 

@@ -17,9 +17,10 @@ from .errors import BuildError, did_you_mean
 from .mdparse import make_parser, plain
 from .model import FamilyPage, GamePage, GlossaryPage, Page, Planned, Site, name_key
 from .sources import Source, parse_front_matter, parse_toml_file
+from .winnability import Winnability, load_winnability
 
 RESERVED_ANCHORS = ("top", "main", "contents", "at-a-glance", "demo", "related", "family-games",
-                    "sources", "mentioned-on")
+                    "sources", "mentioned-on", "winnability")
 REQUIRED_FILES = ("index.md", "about.md", "glossary.md")
 
 
@@ -27,6 +28,8 @@ def _page_kind(rel: str) -> str | None:
     parts = rel.split("/")
     if len(parts) == 2 and parts[0] in ("games", "families") and parts[1].endswith(".md"):
         return parts[0]
+    if len(parts) == 2 and parts[0] == "winnability" and parts[1].endswith(".json"):
+        return "winnability"
     if rel in ("index.md", "about.md", "glossary.md", "planned.toml"):
         return rel.split(".")[0]
     return None
@@ -40,11 +43,18 @@ def load(sources: list[Source], content: Path, errors: list[BuildError]) -> Site
         if rel not in seen:
             errors.append(BuildError(content / rel, 1, "required file is missing", rel))
     checked: list[tuple[Source, str, dict[str, Any]]] = []
+    figures: dict[str, Winnability] = {}  # by engine slug
     for src in sources:
         kind = _page_kind(src.rel)
         if kind is None:
             errors.append(BuildError(src.path, 1, "unexpected file in the content folder (expected games/*.md, "
-                                     "families/*.md, index.md, about.md, glossary.md or planned.toml)", src.rel))
+                                     "families/*.md, winnability/*.json, index.md, about.md, glossary.md or "
+                                     "planned.toml)", src.rel))
+            continue
+        if kind == "winnability":
+            figure = load_winnability(src, errors, site.warnings)
+            if figure is not None:
+                figures[figure.game] = figure
             continue
         if kind == "planned":
             if parse_toml_file(src, errors):
@@ -73,6 +83,8 @@ def load(sources: list[Source], content: Path, errors: list[BuildError]) -> Site
         elif kind in ("index", "about"):
             url = "/" if kind == "index" else "/about/"
             site.pages[kind] = Page(kind, kind, kind, url, data["title"], data["summary"] or "", src)
+    for game in site.games.values():
+        game.winnability = figures.get(game.engine)
     _check_engine_coverage(site, sources, content, errors)
     _check_families(site, errors)
     _check_unique_names(site, errors)

@@ -13,7 +13,9 @@ from typing import Any
 
 from markdown_it.token import Token
 
+from .errors import BuildWarning
 from .sources import Source
+from .winnability import Winnability
 
 
 def slugify(text: str) -> str:
@@ -70,6 +72,7 @@ class GamePage(Page):
     description: str = ""  # from the engine
     related_items: list[Item] = field(default_factory=list)
     board: dict[str, Any] = field(default_factory=dict)
+    winnability: Winnability | None = None  # the solver's figure, if measured (maybe stale)
 
 
 @dataclass
@@ -127,6 +130,7 @@ class Site:
     planned: list[Planned] = field(default_factory=list)
     glossary: GlossaryPage | None = None
     pages: dict[str, Page] = field(default_factory=dict)  # "index", "about"
+    warnings: list[BuildWarning] = field(default_factory=list)
 
     def all_pages(self) -> list[Page]:
         out: list[Page] = [*self.pages.values(), *self.games.values(), *self.families.values()]

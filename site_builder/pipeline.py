@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import BuildError, BuildFailed
+from .errors import BuildError, BuildFailed, BuildWarning
 from .links import resolve
 from .load import load
 from .model import Site
@@ -37,6 +37,7 @@ class BuildResult:
     render_seconds: float  # read, check and render: everything but the search index and writing
     search_seconds: float
     indexed: int
+    warnings: list[BuildWarning]  # problems the build went on without (a stale figure)
 
 
 def read_site(content: Path, progress: Progress = _quiet) -> Site:
@@ -94,4 +95,5 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
         raise
     end = time.perf_counter()
     pages = sum(1 for name in files if name.endswith(".html"))
-    return BuildResult(out, pages, len(files), end - start, rendered - start, searched - written, indexed)
+    return BuildResult(out, pages, len(files), end - start, rendered - start, searched - written, indexed,
+                       site.warnings)

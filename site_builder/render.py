@@ -112,7 +112,7 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     families = sorted(site.families.values(), key=lambda f: f.title.casefold())
     for game in site.games.values():
         game.board = boards[game.slug]
-        _render_game(site, game, html, page_out)
+        _render_game(site, game, html, page_out, _winnable_asset(game, out))
     for fam in families:
         page_out(fam.url, "family.html", title=fam.title, summary=fam.summary, kind="family", page=fam,
                  body=html(fam.tokens))
@@ -137,19 +137,34 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     return out
 
 
+def _winnable_asset(game: GamePage, out: dict[str, bytes]) -> str:
+    """The deal numbers the solver has won, as a hashed JSON file the demo fetches only when
+    "Winnable deals only" deals; "" when there is no fresh list (a stale one is never shipped)."""
+    figure = game.winnability
+    if figure is None or figure.stale or not figure.won:
+        return ""
+    data = figure.asset()
+    name = hashed_name(f"winnable-{game.engine}", ".json", data)
+    out[name] = data
+    return "/" + name
+
+
 def _render_game(site: Site, game: GamePage, html: Callable[[list[Token]], Markup],
-                 page_out: Callable[..., None]) -> None:
+                 page_out: Callable[..., None], winnable: str) -> None:
     # The demo comes first on the page (game.html), so the whole body follows it.
     toc = [(a, text) for level, text, a in game.headings if level == 2] + [("related", "Related games")]
     if game.sources:
         toc.append(("sources", "Sources"))
+    figure = game.winnability if game.winnability and not game.winnability.stale else None
+    if figure:
+        toc.append(("winnability", "How winnable it is"))
     family = site.families.get(game.family)
     fam_ref = {"url": family.url, "title": family.title} if family else {"url": "/families/", "title": game.family}
     siblings = [i for i in (family.items if family else []) if i.title != game.title]
     more = max(0, len(siblings) - MAX_SIBLINGS)  # a big family is listed in full on its own page
     page_out(game.url, "game.html", title=game.title, summary=game.summary, kind="game", page=game,
              family=fam_ref, siblings=siblings[:MAX_SIBLINGS], more_siblings=more, toc=toc, body=html(game.tokens),
-             board=game.board, section="/games/")
+             board=game.board, section="/games/", figure=figure, winnable=winnable)
 
 
 def _render_glossary(site: Site, html: Callable[[list[Token]], Markup], page_out: Callable[..., None]) -> None:

@@ -26,7 +26,7 @@ ENGINE_DIR = Path(engine.__file__).resolve().parent
 # maps, the Node-only build) stays out of the site.
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 # The terminal client is of no use in a page.
-ENGINE_SKIP = ("cli.py", "__main__.py")
+ENGINE_SKIP = ("cli.py", "__main__.py", "bulk.py")  # the terminal and the bulk runner: never in a browser
 FIXED_TIME = (2024, 1, 1, 0, 0, 0)  # zip entries carry this date, so equal code gives an equal hash
 
 

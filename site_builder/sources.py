@@ -67,8 +67,8 @@ def display_path(path: Path) -> Path:
 
 
 def gather(content: Path) -> list[Source]:
-    """Read every ``.md`` and ``.toml`` file under ``content``, sorted for stable output."""
-    found = sorted(p for p in content.rglob("*") if p.is_file() and p.suffix in (".md", ".toml"))
+    """Read every ``.md``, ``.toml`` and ``.json`` file under ``content``, sorted for stable output."""
+    found = sorted(p for p in content.rglob("*") if p.is_file() and p.suffix in (".md", ".toml", ".json"))
     return [Source(display_path(p), p.relative_to(content).as_posix(), p.read_text("utf-8")) for p in found]
 
 

@@ -13,8 +13,8 @@ import engine
 from engine.game import Game
 
 from .conftest import watch
-from .driver import (board, click_move, expected, first_moves, key_move, page_of, pile, play_and_check, wait_ready,
-                     winning_line)
+from .driver import (PLAYABLE, board, click_move, expected, first_moves, key_move, page_of, pile, play_and_check,
+                     wait_ready, winning_line)
 from .test_feel import check_home_undo_and_reload
 
 SLUGS = [s.slug for s in engine.games()]
@@ -80,7 +80,7 @@ def test_demo_plays_by_pointer_keyboard_and_double_click_with_undo_refusals_new_
     expect(page.locator(".demo-state")).to_have_text(f"Not allowed: {reason}")
     assert board(page) == before
     expect(page.locator('[data-counter="moves"]')).to_have_text("1")
-    expect(page.locator("section.demo")).to_have_attribute("data-status", "ready")
+    expect(page.locator("section.demo")).to_have_attribute("data-status", PLAYABLE)
     check_new_deal_and_seed_in_the_address(page, slug)
     check_home_undo_and_reload(page, slug)
 

@@ -85,14 +85,15 @@ def test_bad_statistics_fall_back_to_zero_and_good_ones_are_kept() -> None:
 
 
 def test_settings_keep_what_is_valid_and_default_the_rest() -> None:
-    out = run([["loadSettings"], ["raw", "settings", json.dumps({"v": 1, "auto": False, "motion": "yes"})],
+    out = run([["loadSettings"],
+               ["raw", "settings", json.dumps({"v": 1, "auto": False, "motion": "yes", "winnable": True})],
                ["loadSettings"], ["raw", "settings", "{"], ["loadSettings"]])
-    assert out[0] == {"auto": True, "motion": True}
-    assert out[2] == {"auto": False, "motion": True}
-    assert out[4] == {"auto": True, "motion": True}
+    assert out[0] == {"auto": True, "motion": True, "winnable": False}
+    assert out[2] == {"auto": False, "motion": True, "winnable": True}
+    assert out[4] == {"auto": True, "motion": True, "winnable": False}
 
 
 def test_a_full_or_forbidden_storage_never_throws() -> None:
     out = run([["break", None, True], ["saveGame", "deuces", GOOD], ["loadGame", "deuces"],
                ["saveStats", "deuces", {"played": 1}], ["loadSettings"], ["clearGame", "deuces"]])
-    assert out[2] == {"corrupt": True} and out[4] == {"auto": True, "motion": True}
+    assert out[2] == {"corrupt": True} and out[4] == {"auto": True, "motion": True, "winnable": False}

@@ -117,3 +117,36 @@ function hiddenCount(el) {
 function areaWidth(el) {
   return el.getBoundingClientRect().width;
 }
+
+// The card elements a move carries (``parts`` from words.moveParts): the top ``count``
+// cards of its pile, or the top card of each of several piles; null if a pile is missing.
+export function movingCards(board, parts) {
+  const out = [];
+  for (const id of parts.sources) {
+    const el = board.querySelector(`[data-pile="${id}"]`);
+    if (!el) return null;
+    out.push(...[...el.querySelectorAll(".cards > .card")].slice(parts.sources.length > 1 ? -1 : -parts.count));
+  }
+  return out;
+}
+
+// A hint on the board: the cards to move (or the stock to deal from) and the pile they go
+// to, ringed until the next redraw clears it.
+export function markHint(root, parts) {
+  clearHint(root);
+  const board = root.querySelector(".board");
+  if (parts.action) {
+    const stock = board.querySelector('[data-kind="stock"]');
+    if (stock) stock.classList.add("hint-from");
+    const button = root.querySelector(`.demo-actions [data-move="${parts.action}"]`);
+    if (button) button.classList.add("hint-from");
+    return;
+  }
+  for (const card of movingCards(board, parts) || []) card.classList.add("hint-from");
+  const target = board.querySelector(`[data-pile="${parts.target}"]`);
+  if (target) target.classList.add("hint-to");
+}
+
+export function clearHint(root) {
+  for (const el of root.querySelectorAll(".hint-from, .hint-to")) el.classList.remove("hint-from", "hint-to");
+}

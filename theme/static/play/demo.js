@@ -4,17 +4,21 @@
 // engine says so.
 //
 // Hooks for tests and styling: the demo root has data-game and data-status (static ->
-// loading -> ready | won | stuck, or error); piles have data-pile; cards have data-card
-// (and data-id, which tells two copies of a card apart).
+// loading -> ready | won | stuck | lost, or error; "lost" when the solver has proved that
+// no line wins from here); piles have data-pile; cards have data-card (and data-id, which
+// tells two copies of a card apart); a hint rings its cards .hint-from and its pile .hint-to.
 
-import { drawBoard, fitFans } from "./board.js";
+import { clearHint, drawBoard, fitFans, markHint, movingCards } from "./board.js";
 import { bindInput } from "./input.js";
 import { EngineLink } from "./link.js";
 import { celebrate, glide, measure, motionAllowed } from "./motion.js";
+import { Advisor, HINT_BUDGET, JUDGE_BUDGET, JUDGE_DELAY, whenIdle } from "./solver.js";
 import * as store from "./store.js";
-import { clock, describe, topName } from "./words.js";
+import { winnableSeed } from "./winnable.js";
+import { clock, describe, moveParts, topName } from "./words.js";
 
 const MAX_SEED_DIGITS = 15; // seeds stay exact as JavaScript numbers
+const LOST_WHY = "the solver, which sees the face-down cards, has searched every position";
 
 export class Demo {
   constructor(root) {
@@ -33,6 +37,8 @@ export class Demo {
     this.notice = "";
     this.hadFocus = false;
     this.pendingOp = "";
+    this.busy = 0; // requests sent and not yet answered
+    this.verdict = null; // {view, result}: the solver's judgement of the view on the board
   }
 
   // --- starting ---------------------------------------------------------------------------
@@ -43,6 +49,7 @@ export class Demo {
     for (const el of this.root.querySelectorAll("[data-js]")) el.hidden = false;
     this.root.querySelector(".demo-static-note").hidden = true;
     this.link = new EngineLink(this.root.dataset, (error) => this.fail(error));
+    this.advisor = new Advisor(this.link, () => this.game && this.game.record);
     bindInput(this);
     this.bindControls();
     this.showSettings();
@@ -96,12 +103,15 @@ export class Demo {
   // Send a request; draw the answer (with the cards gliding to their new places), save the game.
   request(req, { origin = null } = {}) {
     const before = this.view && motionAllowed(this.settings.motion) ? measure(this.board) : null;
+    this.busy += 1;
     return this.link.send(req).then((answer) => {
+      this.busy -= 1;
       if (answer.view) {
         const old = this.view;
         this.render(answer.view);
         if (before && answer.ok && answer.moves && answer.moves.length) glide(this.board, before, origin);
         if (answer.ok) this.afterAnswer(old, answer);
+        this.judgeSoon();
       }
       if (!answer.ok) this.refuse(answer.error);
       return answer;
@@ -189,24 +199,19 @@ export class Demo {
 
   // Carry the cards of a legal move to their target in the DOM (see play()).
   showMove(move) {
-    const m = /^([a-z0-9+]+)(?::(\d+))?>([a-z0-9]+)$/.exec(move);
-    if (!m) return false;
-    const sources = m[1].split("+");
-    const count = m[2] ? Number(m[2]) : 1;
-    const target = this.pileEl(m[3]);
+    const parts = moveParts(move);
+    if (!parts || parts.action) return false;
+    const { sources } = parts;
+    const target = this.pileEl(parts.target);
     if (!target) return false;
-    const moving = [];
-    for (const id of sources) {
-      const el = this.pileEl(id);
-      if (!el) return false;
-      moving.push(...[...el.querySelectorAll(".cards > .card")].slice(sources.length > 1 ? -1 : -count));
-    }
+    const moving = movingCards(this.board, parts);
+    if (!moving) return false;
     for (const el of this.board.querySelectorAll(".target, .chosen")) el.classList.remove("target", "chosen");
     for (const card of moving) {
       card.classList.remove("selected", "dragging");
       target.querySelector(".cards").append(card);
     }
-    for (const id of [...sources, m[3]]) {
+    for (const id of [...sources, parts.target]) {
       const el = this.pileEl(id);
       el.classList.toggle("empty", !el.querySelector(".card"));
     }
@@ -239,6 +244,18 @@ export class Demo {
     return this.request({ op: name });
   }
 
+  // New deal: any deal, or with "Winnable deals only" one the solver has won.
+  dealNew() {
+    const url = this.root.dataset.winnable;
+    if (!this.settings.winnable) return this.newDeal(randomSeed(...this.seedRange()));
+    return winnableSeed(url).then((seed) => {
+      if (seed !== null) return this.newDeal(seed);
+      this.say(url ? "The list of winnable deals could not be read, so this is any deal." :
+        "This game has no list of winnable deals yet, so this is any deal.");
+      return this.newDeal(randomSeed(...this.seedRange()));
+    });
+  }
+
   newDeal(seed) {
     this.selected = null;
     this.multi = [];
@@ -253,6 +270,7 @@ export class Demo {
 
   render(view) {
     this.view = view;
+    clearHint(this.root);
     this.board.classList.remove("stale");
     this.legal = new Set(view.legal);
     drawBoard(this.root, view, { selected: this.selected, multi: this.multi, targets: this.targets() });
@@ -265,6 +283,7 @@ export class Demo {
     this.button("redo").disabled = !c.redo;
     this.button("restart").disabled = !c.undo && !c.redo && c.moves === 0;
     this.button("new").disabled = false;
+    this.button("hint").disabled = view.status !== "playing";
     const finish = this.button("finish");
     finish.hidden = !view.can_finish;
     finish.disabled = !view.can_finish;
@@ -272,14 +291,16 @@ export class Demo {
     const prompt = this.root.querySelector(".demo-prompt");
     prompt.textContent = view.prompt;
     prompt.hidden = !view.prompt;
+    const lost = view.status === "playing" && this.verdict && this.verdict.view === view && this.verdict.result === "lost";
     const banner = this.root.querySelector(".demo-banner");
-    banner.hidden = view.status === "playing";
+    banner.hidden = view.status === "playing" && !lost;
     banner.classList.toggle("won", view.status === "won");
     if (view.status !== "won") this.root.classList.remove("celebrating");
     banner.querySelector(".demo-banner-text").textContent =
       view.status === "won" ? `You have won in ${c.moves} moves! Every card is home.` :
-      view.status === "stuck" ? "No moves left: this game is stuck. Undo, or try a new deal." : "";
-    this.setStatus(view.status === "playing" ? "ready" : view.status);
+      view.status === "stuck" ? "No moves left: this game is stuck. Undo, or try a new deal." :
+      lost ? "No way to win from here: the solver has searched every position. Undo, or try a new deal." : "";
+    this.setStatus(lost ? "lost" : view.status === "playing" ? "ready" : view.status);
     this.ensureFocusable();
     this.keepFocus();
   }
@@ -520,7 +541,57 @@ export class Demo {
   }
 
   ready() {
-    return ["ready", "won", "stuck"].includes(this.root.dataset.status);
+    return ["ready", "won", "stuck", "lost"].includes(this.root.dataset.status);
+  }
+
+  // --- the solver: hints and "no way to win from here" ------------------------------------
+
+  // After each answer, once the page has painted and is idle: can this position still be
+  // won? Asked of the worker with a small budget; a known answer is shown at once.
+  judgeSoon() {
+    const view = this.view;
+    const record = this.game && this.game.record;
+    if (!view || view.status !== "playing" || !record) return;
+    const known = this.advisor.settled(record);
+    if (known) return this.judged(known);
+    whenIdle(() => {
+      if (this.view !== view || this.busy) return;
+      this.advisor.ask(record, JUDGE_BUDGET).then((solve) => {
+        if (solve && this.view === view && !this.busy) this.judged(solve);
+      });
+    }, JUDGE_DELAY);
+  }
+
+  judged(solve) {
+    const was = this.verdict && this.verdict.view === this.view ? this.verdict.result : null;
+    this.verdict = { view: this.view, result: solve.result };
+    if (solve.result === "lost" && was !== "lost") {
+      this.render(this.view);
+      this.say(`No way to win from here: ${LOST_WHY}. You can still undo.`, true);
+    }
+  }
+
+  // Hint: the next move of a winning line, ringed on the board until the next action.
+  hint() {
+    const view = this.view;
+    const record = this.game && this.game.record;
+    if (!view || view.status !== "playing" || !record || this.busy) return;
+    this.say("Looking for a winning line\u2026", true);
+    this.advisor.ask(record, HINT_BUDGET).then((solve) => {
+      if (this.view !== view || this.busy) return; // the game has moved on: this hint is old
+      if (!solve) return this.say("");
+      if (solve.result === "lost") {
+        this.judged(solve);
+        return this.say(`This position can no longer be won: ${LOST_WHY}. You can still undo.`, true);
+      }
+      if (solve.result === "unknown") {
+        return this.say(`No winning line was found within the hint's search of ${solve.positions.toLocaleString("en")} ` +
+          "positions; that does not mean there is none.", true);
+      }
+      const parts = moveParts(solve.move);
+      if (parts) markHint(this.root, parts);
+      this.say(`Hint: ${describe(view, [solve.move], view, "Move")}`, true);
+    });
   }
 
   // --- controls, shortcuts and focus ------------------------------------------------------
@@ -568,7 +639,8 @@ export class Demo {
       this.pendingOp = "finish";
       return this.request({ op: "finish" });
     }
-    if (command === "new") return this.newDeal(randomSeed(...this.seedRange()));
+    if (command === "new") return this.dealNew();
+    if (command === "hint") return this.hint();
     if (command === "take") {
       const move = this.multiMove();
       if (move) this.play(move);

@@ -108,7 +108,7 @@ function onBoardKey(demo, e) {
 }
 
 // Shortcuts work wherever the focus is, except in a text field: U undo, R redo, D deal,
-// N new deal, F finish, T take the chosen cards, Escape put the card back (or leave the
+// N new deal, F finish, H hint, T take the chosen cards, Escape put the card back (or leave the
 // full window); Ctrl/Cmd+Z undo, Ctrl+Y and Ctrl/Cmd+Shift+Z redo.
 function onShortcut(demo, e) {
   if (e.defaultPrevented || e.altKey) return;
@@ -122,7 +122,7 @@ function onShortcut(demo, e) {
   } else if (key === "escape") {
     command = "escape";
   } else if (!e.shiftKey || key === "?") {
-    command = { u: "undo", r: "redo", d: "deal", n: "new", f: "finish", t: "take" }[key] || null;
+    command = { u: "undo", r: "redo", d: "deal", n: "new", f: "finish", h: "hint", t: "take" }[key] || null;
   }
   if (command && demo.shortcut(command)) e.preventDefault();
 }

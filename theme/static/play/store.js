@@ -77,7 +77,7 @@ export function resetStats(slug) {
   return { ...NO_STATS };
 }
 
-const DEFAULT_SETTINGS = { auto: true, motion: true };
+const DEFAULT_SETTINGS = { auto: true, motion: true, winnable: false };
 
 export function loadSettings() {
   const data = read("settings");

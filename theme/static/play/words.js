@@ -29,19 +29,28 @@ export function describe(before, moves, after, verb = "Moved") {
   return text + ".";
 }
 
+// A move's text in parts: ``t3:2>t7`` -> {action: "", sources: ["t3"], count: 2, target: "t7"};
+// ``deal`` -> {action: "deal", sources: [], count: 0, target: null}; null if unreadable.
+export function moveParts(move) {
+  if (move === "deal" || move === "redeal") return { action: move, sources: [], count: 0, target: null };
+  const m = /^([a-z0-9+]+)(?::(\d+))?>([a-z0-9]+)$/.exec(move || "");
+  if (!m) return null;
+  return { action: "", sources: m[1].split("+"), count: m[2] ? Number(m[2]) : 1, target: m[3] };
+}
+
 function moveWords(move, pile, after, verb) {
-  if (move === "deal") return "Dealt from the stock";
-  if (move === "redeal") return "The waste is turned over";
-  const m = /^([a-z0-9+]+)(?::(\d+))?>([a-z0-9]+)$/.exec(move);
-  if (!m) return move;
-  const sources = m[1].split("+");
-  const count = Number(m[2] || 1);
-  const target = after.piles.find((p) => p.id === m[3]);
+  const parts = moveParts(move);
+  if (!parts) return move;
+  if (parts.action === "deal") return verb === "Moved" ? "Dealt from the stock" : "Deal from the stock";
+  if (parts.action === "redeal") return verb === "Moved" ? "The waste is turned over" : "Turn the waste over";
+  const { sources, count } = parts;
+  const target = after.piles.find((p) => p.id === parts.target);
+  const to = target ? target.name : parts.target;
   const from = pile(sources[0]);
-  if (sources.length > 1) return `${verb} ${sources.length} cards to ${target ? target.name : m[3]}`;
+  if (sources.length > 1) return `${verb} ${sources.length} cards to ${to}`;
   const card = from && from.cards[from.cards.length - count];
   const what = card && card.up ? `the ${card.name}` : "a card";
-  return `${verb} ${count > 1 ? `${count} cards from ` : ""}${what} to ${target ? target.name : m[3]}`;
+  return `${verb} ${count > 1 ? `${count} cards from ` : ""}${what} to ${to}`;
 }
 
 export function clock(ms) {
