@@ -16,7 +16,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 from markdown_it.token import Token
 
-from .board import first_deal, grid_css
+from .board import DEFAULT_SEED, first_deal, grid_css
 from .output import hashed_name
 from .runtime import Runtime
 from .mdparse import make_parser
@@ -88,7 +88,7 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     """Every file of the site except the search index, in memory. Without a ``runtime``
     (engine archive and Pyodide) the demos stay pictures of the first deal."""
     md = make_parser()
-    boards = {g.slug: first_deal(g.engine) for g in site.games.values()}
+    boards = {g.slug: first_deal(g.engine, demo_seed(g)) for g in site.games.values()}
     rows = max((b["grid"]["rows"] for b in boards.values()), default=1)
     cols = max((b["grid"]["cols"] for b in boards.values()), default=1)
     assets = build_assets(theme, grid_css(rows, cols))
@@ -135,6 +135,14 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     if progress:
         progress(f"render: {sum(1 for p in out if p.endswith('.html'))} pages, {len(assets.files)} assets")
     return out
+
+
+def demo_seed(game: GamePage) -> int:
+    """The deal a game's demo opens on: the lowest deal the solver has won, where a fresh
+    figure says so (a reader's first deal can be won), else deal 1."""
+    figure = game.winnability
+    first = figure.first_won if figure is not None and not figure.stale else None
+    return first if first is not None else DEFAULT_SEED
 
 
 def _winnable_asset(game: GamePage, out: dict[str, bytes]) -> str:

@@ -93,6 +93,12 @@ class Winnability:
         day = datetime.date.fromisoformat(self.date)
         return f"{day.day} {day:%B %Y}"
 
+    @property
+    def first_won(self) -> int | None:
+        """The lowest deal number proved won: the deal a rule page's demo opens on."""
+        head = self.won_seeds.split(",")[0].split("-")[0]
+        return int(head) if head else None
+
     def asset(self) -> bytes:
         """What the demo fetches for "Winnable deals only": the deal numbers proved won."""
         data = {"game": self.game, "won": self.won_seeds, "count": self.won}

@@ -97,6 +97,11 @@ def page_of(slug: str) -> str:
     return f"/games/{slug}/"
 
 
+def shown_game(page: Page, slug: str) -> Game:
+    """The deal the page shows (the first deal the solver has won, or deal 1), fresh."""
+    return engine.new_game(slug, int(page.locator("section.demo .seed").first.inner_text()))
+
+
 def first_moves(game: Game, n: int) -> list[engine.Move]:
     """``n`` moves to try, chosen by the project's generator: card moves first, so that
     every game shows one being carried and dropped."""

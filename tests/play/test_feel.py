@@ -16,7 +16,7 @@ from engine.bridge import Session
 from engine.game import Game
 
 from .conftest import watch
-from .driver import (CORNER, board, card, click_move, expected, first_moves, home_move, page_of, pile, touch_drag,
+from .driver import (CORNER, board, card, click_move, expected, first_moves, home_move, page_of, pile, shown_game, touch_drag,
                      wait_ready, winning_line)
 
 ONE_DECK = [s.slug for s in engine.games() if s.decks == 1]
@@ -180,7 +180,7 @@ def test_moves_glide_unless_motion_is_reduced(page: Any, site_url: str) -> None:
     wait_ready(page)
     page.evaluate("() => { window.__animations = 0; const a = Element.prototype.animate;"
                   "Element.prototype.animate = function (...x) { window.__animations++; return a.apply(this, x); }; }")
-    game = engine.new_game("klondike", 1)
+    game = shown_game(page, "klondike")
     for n, (reduced, glides) in enumerate((("no-preference", True), ("reduce", False)), 1):
         page.emulate_media(reduced_motion=reduced)
         page.evaluate("window.__animations = 0")

@@ -13,7 +13,7 @@ import engine
 from engine.game import Game
 
 from .conftest import watch
-from .driver import (PLAYABLE, board, click_move, expected, first_moves, key_move, page_of, pile, play_and_check,
+from .driver import (PLAYABLE, board, click_move, expected, first_moves, key_move, page_of, pile, play_and_check, shown_game,
                      wait_ready, winning_line)
 from .test_feel import check_home_undo_and_reload
 
@@ -44,7 +44,7 @@ def test_first_deal_is_drawn_with_javascript_off(browser: Any, site_url: str, sl
     demo = page.locator("section.demo")
     expect(demo).to_have_attribute("data-game", slug)
     expect(demo).to_have_attribute("data-status", "static")
-    assert board(page) == expected(engine.new_game(slug, 1))
+    assert board(page) == expected(shown_game(page, slug))
     expect(page.locator(".demo-bar")).to_be_hidden()
     expect(demo.get_by_text("Turn on JavaScript to play it here")).to_be_visible()
     ctx.close()
@@ -55,7 +55,7 @@ def test_first_deal_is_drawn_with_javascript_off(browser: Any, site_url: str, sl
 def test_demo_plays_by_pointer_keyboard_and_double_click_with_undo_refusals_new_deals_and_reload(page: Any, site_url: str, slug: str) -> None:
     page.goto(site_url + page_of(slug))
     wait_ready(page)
-    game = engine.new_game(slug, 1)
+    game = shown_game(page, slug)
     assert board(page) == expected(game)
     one, two = first_moves(game, 2)
     play_and_check(page, game, one, click_move)
@@ -122,7 +122,7 @@ def test_a_deal_number_outside_the_games_range_falls_back_with_a_word_why(page: 
 def test_a_card_is_dragged_and_dropped(page: Any, site_url: str) -> None:
     page.goto(site_url + page_of("deuces"))
     wait_ready(page)
-    game = engine.new_game("deuces", 1)
+    game = shown_game(page, "deuces")
     move = next(m for m in game.legal_moves() if not m.action)
     page.locator("section.demo .board").scroll_into_view_if_needed()
     src = pile(page, move.source).locator(".card").last.bounding_box()

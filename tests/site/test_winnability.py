@@ -180,3 +180,15 @@ def test_deal_numbers_must_be_ones_the_demo_deals(tmp_path: Path) -> None:
 def test_a_json_file_outside_winnability_is_unexpected(tmp_path: Path) -> None:
     err = only(errors_for(tmp_path, "{}", "games/deuces.json"), "unexpected file")
     assert err.value == "games/deuces.json"
+
+
+def test_the_demo_opens_on_the_lowest_deal_proved_won(tmp_path: Path) -> None:
+    """A reader's first deal can be won: the page draws the lowest won deal, not deal 1,
+    when a fresh figure says deal 1 is not among them; with no figure, or a stale one, deal 1."""
+    page, _, _ = built(tmp_path / "a", figure(won="7-827", lost="1-6,828-988"))
+    assert 'data-seed="7"' in page
+    assert str(engine.new_game("deuces", 7).view()["piles"][2]["cards"][0]["code"]) in page
+    page, _, _ = built(tmp_path / "b", None)
+    assert 'data-seed="1"' in page
+    page, _, _ = built(tmp_path / "c", figure(fingerprint="0" * 16, won="7-827", lost="1-6,828-988"))
+    assert 'data-seed="1"' in page
