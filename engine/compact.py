@@ -418,9 +418,18 @@ class Compact:
         copies, deps = self.copies, self.dependents
         while True:
             piles, down = state[0], state[1]
+            wanted: set[int] = set()  # the cards some foundation takes now
+            for f in self.foundations:
+                pile = piles[f]
+                p = self.piles[f]
+                if len(pile) < p.max_cards:
+                    if not pile:
+                        wanted.update(p.accepts_empty or ())
+                    elif p.builds:
+                        wanted.update(self.fit_set(f, pile))
             for i in self.auto_sources:
                 pile = piles[i]
-                if not pile or down[i] >= len(pile):
+                if not pile or down[i] >= len(pile) or pile[-1] not in wanted:
                     continue
                 c = pile[-1]
                 j = next((f for f in self.homes[i] if self._takes(state, f, c)), -1)
