@@ -73,11 +73,20 @@ class Winnability:
         high = wilson(self.won + self.unknown, self.total)[1]
         return f"{math.floor(low * 1000 + 1e-9) / 10:.1f}", f"{math.ceil(high * 1000 - 1e-9) / 10:.1f}"
 
+    @property
+    def mostly_undecided(self) -> bool:
+        """More deals undecided than decided: the figure is little more than a lower bound."""
+        return 2 * self.unknown > self.total
+
     def summary(self) -> str:
-        """"82.1% of 10,000 deals (95% interval 81.3–82.8%, 12 undecided)"."""
+        """"82.1% of 10,000 deals (95% interval 81.3–82.8%, 12 undecided)"; "at least …"
+        when most deals are undecided; "not settled …" when none was decided."""
+        if self.won == 0 and self.lost == 0:
+            return f"not settled: the solver decided none of the {self.total:,} deals it tried"
         low, high = self.interval
         undecided = f"{self.unknown:,} undecided" if self.unknown else "none undecided"
-        return f"{self.percent}% of {self.total:,} deals (95% interval {low}\u2013{high}%, {undecided})"
+        lead = "at least " if self.mostly_undecided else ""
+        return f"{lead}{self.percent}% of {self.total:,} deals (95% interval {low}\u2013{high}%, {undecided})"
 
     @property
     def deals_text(self) -> str:

@@ -192,3 +192,16 @@ def test_the_demo_opens_on_the_lowest_deal_proved_won(tmp_path: Path) -> None:
     assert 'data-seed="1"' in page
     page, _, _ = built(tmp_path / "c", figure(fingerprint="0" * 16, won="7-827", lost="1-6,828-988"))
     assert 'data-seed="1"' in page
+
+
+def test_a_figure_of_mostly_undecided_deals_says_so(tmp_path: Path) -> None:
+    page, _, _ = built(tmp_path / "a", figure(counts={"deals": 1000, "won": 100, "lost": 0, "unknown": 900},
+                                              won="1-100", lost="", unknown="101-1000"))
+    assert "at least 10.0% of 1,000 deals (95% interval" in page
+    assert "900 undecided" in page and "share won is a lower bound" in page
+    page, _, _ = built(tmp_path / "b", figure(counts={"deals": 1000, "won": 0, "lost": 0, "unknown": 1000},
+                                              won="", lost="", unknown="1-1000"))
+    assert "not settled: the solver decided none of the 1,000 deals it tried" in page
+    assert "% of 1,000 deals (95% interval" not in page
+    page, _, _ = built(tmp_path / "c", figure())
+    assert "at least" not in page and "lower bound" not in page
