@@ -30,7 +30,9 @@ from .spec import Build, Direction, Empty, GameSpec, Kind, Pick
 if TYPE_CHECKING:
     from .game import Game
 
-WEIGHTS = [3, 1, 1, 1]
+# Weights of the score (best first): cards away from home, cards buried under their pile's top run,
+# depth of the cards the foundations wait for, and each empty place that takes any card.
+WEIGHTS = [3, 2, 1, 3]
 DEAL, REDEAL = (-1, -1, 0), (-2, -2, 0)
 CMove = tuple[int, int, int]
 State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], "int | None", int]
@@ -137,6 +139,10 @@ class Compact:
         self.blocks = self._blocks()
         self.spans = tuple((ids[0], ids[-1] + 1, dealt_to) for ids, dealt_to in self.blocks)
         self.others = tuple(i for i in range(self.n) if i not in self.goal)
+        # Places that take any card (cells, and spaces that take any card) are worth more
+        # empty than a space for a king alone.
+        self.open_spaces = frozenset(i for i, p in enumerate(piles) if p.accepts_empty is not None
+                                     and len(p.accepts_empty) == len(codes) and p.kind is not Kind.FOUNDATION)
         self.laid = tuple(i for i in self.others if piles[i].kind not in (Kind.STOCK, Kind.WASTE))
         self.flat = frozenset(i for i, p in enumerate(piles) if p.kind in (Kind.STOCK, Kind.WASTE, Kind.CELL))
         # Safe moves home: the codes some tableau rule builds on each card.
@@ -205,7 +211,7 @@ class Compact:
             pile = piles[i]
             n = len(pile)
             if not n:
-                buried -= WEIGHTS[3]
+                buried -= WEIGHTS[3] if i in self.open_spaces else 1
                 continue
             links = self.piles[i].run_links
             if not links or i in self.flat:
