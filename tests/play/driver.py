@@ -18,7 +18,7 @@ from engine.rng import SplitMix64
 
 CORNER: Position = {"x": 6, "y": 6}  # the top-left corner of a card shows in every fan
 # Playable: "lost" is a position the solver has proved cannot be won, still played on (and undone).
-PLAYABLE = re.compile(r"^(ready|lost)$")
+PLAYABLE = re.compile(r"^(ready|lost|stuck)$")  # a random new deal may be lost, or stuck, from its start
 
 
 def wait_ready(page: Page) -> None:
