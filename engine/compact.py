@@ -16,7 +16,7 @@ engine over random games of every game this model takes.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -494,7 +494,6 @@ class _Probe:
 
 
 def _with_direction(g: Any, direction: Direction) -> Any:
-    from dataclasses import replace
     return replace(g, direction=direction)
 
 

@@ -37,7 +37,7 @@ import heapq
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .compact import compact_model
+from .compact import code_of, compact_model
 from .game import Game
 from .moves import Move
 
@@ -150,7 +150,8 @@ class EngineModel:
         work.history, work.future, work._legal = [], [], None
         self.work = work
         self.pruned = False
-        self.codes = {c: "CDHS".index(c.suit) * 13 + c.rank - 1 for p in game.order for c in game.piles[p]}
+        self.codes = {c: code_of(c) for p in game.order for c in game.piles[p]}
+        self.goal = tuple(work._lay.index[p] for p in work._lay.goal_ids)
 
     def start(self) -> Any:
         return self.work.snapshot()
@@ -173,14 +174,12 @@ class EngineModel:
         return (tuple(bytes((d, *[codes[c] for c in pile])) for pile, d in zip(cards, down)), *rest)
 
     def won(self, state: Any) -> bool:
-        self.work.restore(state)
-        return self.work.is_won()
+        return self.score(state) == 0
 
     def score(self, state: Any) -> int:
+        """Cards away from home, read off the snapshot (no restore needed)."""
         cards = state[0]
-        goal = self.work._lay.goal_ids
-        home = sum(len(cards[self.work._lay.index[p]]) for p in goal)
-        return self.work.card_count - home
+        return self.work.card_count - sum(len(cards[i]) for i in self.goal)
 
     def move(self, move: Move) -> Move:
         return move
