@@ -1,33 +1,48 @@
 """Stage 8: the Pagefind search index, written into the build folder before the swap.
 
-Pagefind's Python package drives its own binary (shipped in the ``pagefind[bin]`` wheel), so
-the index is made with no network and no Node. The pages are indexed from the new build folder, before the swap; only
-elements inside ``data-pagefind-body`` are indexed, so navigation and the demo board are not.
+Pagefind's ``pagefind[bin]`` wheel ships its binary, so the index is made with no network and
+no Node. Only elements inside ``data-pagefind-body`` are indexed, so navigation and the demo
+board are not.
+
+The binary runs as a command (``python -m pagefind --site ...``), not through the package's
+Python service: the service stops the binary as soon as it answers "written", and on a busy
+machine that cut short writes still in flight (empty ``pagefind-entry.json`` and index chunks
+seen under load, which broke search in the browser). A command that exits has finished its
+writes. The output is checked before the swap all the same.
 """
 
 from __future__ import annotations
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
+import json
+import subprocess
+import sys
 from pathlib import Path
 
-from pagefind.index import IndexConfig, PagefindIndex
-
-
-async def _index(site: Path) -> int:
-    config = IndexConfig(output_path=str(site / "pagefind"), force_language="en")
-    async with PagefindIndex(config=config) as index:  # the index is written on leaving the block
-        result = await index.add_directory(str(site))
-    return int(result.get("page_count", 0))
+from .errors import BuildError, BuildFailed
 
 
 def build_index(site: Path) -> int:
-    """Index the HTML files already written under ``site`` into ``site/pagefind``.
+    """Index the HTML files already written under ``site`` into ``site/pagefind``; the number
+    of pages indexed. A failed or incomplete index raises ``BuildFailed``."""
+    out = site / "pagefind"
+    command = [sys.executable, "-m", "pagefind", "--site", str(site), "--output-path", str(out),
+               "--force-language", "en", "--silent"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise BuildFailed([BuildError(site, 0, f"Pagefind failed (exit {done.returncode})",
+                                      (done.stderr or done.stdout).strip())])
+    return check_index(out)
 
-    One ``add_directory`` call: handing pages over one by one costs a round trip to the
-    Pagefind process each, about a hundred times slower on a large site.
-    The index runs on a thread of its own with its own event loop, so a caller that already
-    runs one (Playwright's sync API, a notebook) can still build.
-    """
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(lambda: asyncio.run(_index(site))).result()
+
+def check_index(out: Path) -> int:
+    """The page count of a written index, after checking no file of it is empty."""
+    entry = out / "pagefind-entry.json"
+    try:
+        data = json.loads(entry.read_text("utf-8"))
+        count = sum(int(lang["page_count"]) for lang in data["languages"].values())
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise BuildFailed([BuildError(entry, 0, "Pagefind wrote no usable entry file", str(exc))]) from exc
+    empty = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.stat().st_size == 0)
+    if empty:
+        raise BuildFailed([BuildError(out, 0, "Pagefind left empty files", ", ".join(empty[:5]))])
+    return count
