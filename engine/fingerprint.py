@@ -2,8 +2,10 @@
 are stale.
 
 It hashes every field of the spec that the rules read (piles, building, stock, deal,
-and the source of the module that holds a game's hooks) and leaves out what only names or places things (titles, labels, layout
-hints), so moving a pile on the screen keeps the figures while changing a rule does not.
+and the source of the module that holds a game's hooks) and leaves out what only names or
+places things (titles, labels, layout hints), so moving a pile on the screen keeps the
+figures while changing a rule does not. Fields at their default are left out too: a new
+capability of the vocabulary does not make every other game's figure stale.
 The solver's version is part of it: a better solver may change a verdict.
 """
 
@@ -35,6 +37,17 @@ def fingerprint(spec: GameSpec, solver_version: int | None = None) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def _at_default(value: Any, f: dataclasses.Field[Any]) -> bool:
+    """Does field ``f`` of ``value`` hold its default? Such fields are left out, so that a
+    capability added to the vocabulary later (its default changing nothing) leaves every
+    other game's fingerprint as it was."""
+    if f.default is not dataclasses.MISSING:
+        return bool(getattr(value, f.name) == f.default)
+    if f.default_factory is not dataclasses.MISSING:
+        return bool(getattr(value, f.name) == f.default_factory())
+    return False
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, Hooks):
         cls = type(value)
@@ -48,7 +61,8 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.name not in PRESENTATION}
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if f.name not in PRESENTATION and not _at_default(value, f)}
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     return value
