@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
             site = check(args.content, _progress)
             _warn(site.warnings)
             print(f"ok: {len(site.games)} games, {len(site.families)} families, {len(site.planned)} planned games, "
-                  "no errors")
+                  f"{len(site.names)} name page{'s' if len(site.names) != 1 else ''}, no errors")
             return 0
         print(f"Building {args.content} -> {args.out}", file=sys.stderr)
         result = build(args.content, args.out, _progress)

@@ -1,8 +1,9 @@
 """Stage 5: resolve every cross-reference, and collect backlinks on the way.
 
 Names are looked up case-insensitively in a fixed order: games (titles and aliases), games
-not yet written (``planned.toml``), families, then glossary terms and their aliases. A name
-that means two kinds of thing (the game Well, the term "well") goes to the first; a prefix
+not yet written (``planned.toml``), name pages (``names/``: a name several games share),
+families, then glossary terms and their aliases. A name that means two kinds of thing (the
+game Well, the term "well") goes to the first; a prefix
 (``[[glossary:well]]``, ``[[family:Spider]]``, ``[[game:Well]]``) picks the other.
 A name that resolves to nothing is an error with a "did you mean".
 """
@@ -16,12 +17,12 @@ from markdown_it.token import Token
 
 from .errors import BuildError, did_you_mean
 from .mdparse import PREFIXES, WIKI, split_wikilink, walk_inline
-from .model import GamePage, Item, Page, Planned, Ref, Site, name_key, slugify
+from .model import GamePage, Item, NamePage, Page, Planned, Ref, Site, name_key, slugify
 
 
 @dataclass(frozen=True)
 class Target:
-    kind: str  # "game", "planned", "family", "term"
+    kind: str  # "game", "planned", "name", "family", "term"
     url: str
     title: str
     page_key: str = ""  # for backlinks; "" for planned games
@@ -35,7 +36,8 @@ class Resolver:
 
     def __init__(self, site: Site) -> None:
         self.site = site
-        self.tables: dict[str, dict[str, Target]] = {"game": {}, "planned": {}, "family": {}, "glossary": {}}
+        self.tables: dict[str, dict[str, Target]] = {"game": {}, "planned": {}, "name": {}, "family": {},
+                                                     "glossary": {}}
         for g in site.games.values():
             t = Target("game", g.url, g.title, g.key, frozenset(g.anchors))
             for name in (g.title, *g.aliases):
@@ -44,6 +46,9 @@ class Resolver:
             t = Target("planned", p.url, p.title, planned=p)
             for name in (p.title, *p.aliases):
                 self.tables["planned"].setdefault(name_key(name), t)
+        for n in site.names.values():  # titles are unique against games and planned games (load)
+            self.tables["name"].setdefault(name_key(n.title), Target("name", n.url, n.title, n.key,
+                                                                     frozenset(n.anchors)))
         for f in site.families.values():
             t = Target("family", f.url, f.title, f.key, frozenset(f.anchors))
             self.tables["family"].setdefault(name_key(f.title), t)
@@ -125,6 +130,10 @@ def resolve(site: Site, errors: list[BuildError]) -> None:
         fam.items += [site.game_item(g) for g in sorted(site.games.values(), key=lambda g: g.title)
                       if g.family == fam.slug and g.title not in listed]
         fam.items += [site.planned_item(p) for p in site.planned if p.family == fam.slug and p.title not in listed]
+    for game in site.games.values():
+        game.names = []
+    for nm in site.names.values():
+        _name_items(resolver, nm, errors)
     for page in site.all_pages():
         page.backlinks = sorted(backlinks.get(page.key, {}).values(), key=lambda r: r.title.casefold())
     if site.glossary is not None:
@@ -139,8 +148,8 @@ def _resolve_wikilink(resolver: Resolver, page: Page, tok: Token, line: int,
     raw = tok.markup
     if target is None:
         errors.append(BuildError(page.src.path, line, "broken link", raw,
-                                 did_you_mean(name, resolver.names()) or "no game, family or glossary term has "
-                                 "that name; planned games go in content/planned.toml"))
+                                 did_you_mean(name, resolver.names()) or "no game, name page, family or "
+                                 "glossary term has that name; planned games go in content/planned.toml"))
         return None
     href = target.url
     if section:
@@ -184,15 +193,47 @@ def _check_markdown_link(page: Page, tok: Token, line: int, urls: dict[str, set[
         errors.append(BuildError(page.src.path, line, "broken anchor", href, did_you_mean(anchor, urls[path])))
 
 
+def _game_item(resolver: Resolver, page: Page, name: str, key: str, errors: list[BuildError]) -> Item | None:
+    """The game (written or planned) that ``name`` in the list ``key`` names, or an error
+    with the line of the value."""
+    item = resolver.game_item(name)
+    if item is None:
+        target = resolver.lookup(name)
+        shared = resolver.site.names.get(target.page_key.partition(":")[2]) \
+            if target is not None and target.kind == "name" else None
+        if shared is not None:
+            hint = (f"{shared.title!r} is a name several games share; list one of them: "
+                    + ", ".join(repr(g) for g in shared.games))
+        else:
+            games = [t.title for k in ("game", "planned") for t in resolver.tables[k].values()]
+            hint = did_you_mean(name, games) or "add it to content/planned.toml"
+        errors.append(BuildError(page.src.path, page.src.value_line(key, name), f"{key!r} names no game, "
+                                 "written or planned", name, hint))
+    return item
+
+
 def _game_items(resolver: Resolver, page: Page, names: list[str], key: str,
                 errors: list[BuildError]) -> list[Item]:
     items: list[Item] = []
     for name in names:
-        item = resolver.game_item(name)
-        if item is None:
-            games = [t.title for k in ("game", "planned") for t in resolver.tables[k].values()]
-            errors.append(BuildError(page.src.path, page.src.key_line(key), f"{key!r} names no game, written "
-                                     "or planned", name, did_you_mean(name, games) or "add it to content/planned.toml"))
-        elif not (isinstance(page, GamePage) and item.title == page.title):
+        item = _game_item(resolver, page, name, key, errors)
+        if item is not None and not (isinstance(page, GamePage) and item.title == page.title):
             items.append(item)
     return items
+
+
+def _name_items(resolver: Resolver, page: NamePage, errors: list[BuildError]) -> None:
+    """A name page's games, in its order; each written game learns the name (for its page)."""
+    page.items = []
+    by_title = {g.title: g for g in resolver.site.games.values()}
+    for name in page.games:
+        item = _game_item(resolver, page, name, "games", errors)
+        if item is None:
+            continue
+        if any(i.title == item.title for i in page.items):
+            errors.append(BuildError(page.src.path, page.src.value_line("games", name), "game listed twice in "
+                                     "'games'", name, f"it names {item.title!r}, listed already"))
+            continue
+        page.items.append(item)
+        if not item.planned and item.title in by_title:
+            by_title[item.title].names.append(page)

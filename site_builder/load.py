@@ -15,18 +15,19 @@ import engine
 from . import schema
 from .errors import BuildError, did_you_mean
 from .mdparse import make_parser, plain
-from .model import FamilyPage, GamePage, GlossaryPage, Page, Planned, Site, name_key
+from .model import FamilyPage, GamePage, GlossaryPage, NamePage, Page, Planned, Site, name_key
 from .sources import Source, parse_front_matter, parse_toml_file
 from .winnability import Winnability, load_winnability
 
 RESERVED_ANCHORS = ("top", "main", "contents", "at-a-glance", "demo", "related", "family-games",
                     "sources", "mentioned-on", "winnability")
+NAME_ANCHORS = ("top", "main", "name-games", "sources", "mentioned-on")  # taken on a name page
 REQUIRED_FILES = ("index.md", "about.md", "glossary.md")
 
 
 def _page_kind(rel: str) -> str | None:
     parts = rel.split("/")
-    if len(parts) == 2 and parts[0] in ("games", "families") and parts[1].endswith(".md"):
+    if len(parts) == 2 and parts[0] in ("games", "families", "names") and parts[1].endswith(".md"):
         return parts[0]
     if len(parts) == 2 and parts[0] == "winnability" and parts[1].endswith(".json"):
         return "winnability"
@@ -48,8 +49,8 @@ def load(sources: list[Source], content: Path, errors: list[BuildError]) -> Site
         kind = _page_kind(src.rel)
         if kind is None:
             errors.append(BuildError(src.path, 1, "unexpected file in the content folder (expected games/*.md, "
-                                     "families/*.md, winnability/*.json, index.md, about.md, glossary.md or "
-                                     "planned.toml)", src.rel))
+                                     "families/*.md, names/*.md, winnability/*.json, index.md, about.md, "
+                                     "glossary.md or planned.toml)", src.rel))
             continue
         if kind == "winnability":
             figure = load_winnability(src, errors, site.warnings)
@@ -64,8 +65,8 @@ def load(sources: list[Source], content: Path, errors: list[BuildError]) -> Site
             continue
         if not parse_front_matter(src, errors):
             continue
-        spec = {"games": schema.GAME, "families": schema.FAMILY, "glossary": schema.GLOSSARY}.get(
-            kind, schema.TEXT_PAGE)
+        spec = {"games": schema.GAME, "families": schema.FAMILY, "names": schema.NAME,
+                "glossary": schema.GLOSSARY}.get(kind, schema.TEXT_PAGE)
         data = schema.check(src, src.meta, spec, errors)
         if data is not None:
             checked.append((src, kind, data))
@@ -77,6 +78,8 @@ def load(sources: list[Source], content: Path, errors: list[BuildError]) -> Site
     for src, kind, data in checked:
         if kind == "games":
             _load_game(site, src, data, errors)
+        elif kind == "names":
+            _load_name(site, src, data, errors)
         elif kind == "glossary":
             site.glossary = GlossaryPage("glossary", "glossary", "glossary", "/glossary/", data["title"],
                                          data["summary"], src, aliases=data["aliases"])
@@ -120,6 +123,19 @@ def _load_game(site: Site, src: Source, data: dict[str, Any], errors: list[Build
         related=data["related"], sources=data["sources"], description=spec.description)
 
 
+def _load_name(site: Site, src: Source, data: dict[str, Any], errors: list[BuildError]) -> None:
+    """A name page: its games are resolved with the links (``links.resolve``), once every
+    game and planned game is known; here only the shape of the list is checked."""
+    slug = Path(src.rel).stem
+    games: list[str] = data["games"]
+    if len(games) < 2:
+        errors.append(BuildError(src.path, src.key_line("games"), "a name page must list at least two games "
+                                 "(a name that means one game is an alias on its page)", games))
+        return
+    site.names[slug] = NamePage(f"name:{slug}", "name", slug, f"/names/{slug}/", data["title"],
+                                plain(data["summary"]), src, games=games, sources=data["sources"])
+
+
 def _load_planned(site: Site, src: Source, data: dict[str, Any], errors: list[BuildError]) -> None:
     for i, entry in enumerate(data["game"]):
         game = schema.check(src, entry, schema.PLANNED_GAME, errors, "game", i, "a [[game]] table")
@@ -146,7 +162,7 @@ def _check_families(site: Site, errors: list[BuildError]) -> None:
 
 
 def _check_unique_names(site: Site, errors: list[BuildError]) -> None:
-    """Titles and aliases must name one thing: games and planned games share one namespace."""
+    """Titles and aliases must name one thing: games, planned games and name pages share one namespace."""
     used: dict[str, str] = {}
 
     def claim(name: str, where: str, src: Source, line: int, what: str) -> None:
@@ -164,6 +180,15 @@ def _check_unique_names(site: Site, errors: list[BuildError]) -> None:
         claim(p.title, f"{p.src.path}:{p.line}", p.src, p.line, "title")
         for a in p.aliases:
             claim(a, f"{p.src.path}:{p.line}", p.src, p.src.key_line("aliases", "game", i), "alias")
+    games_used = set(used)
+    for n in site.names.values():  # a name page's title is a name no game or planned game owns
+        key = name_key(n.title)
+        if key in games_used:
+            errors.append(BuildError(n.src.path, n.src.key_line("title"), "name page title is already a game's "
+                                     "title or alias", n.title, f"used by {used[key]}; a name page is for a name "
+                                     "several games share, none of them by that name alone"))
+        else:
+            claim(n.title, f"{n.src.path}", n.src, n.src.key_line("title"), "name page title")
     used.clear()
     for f in site.families.values():
         claim(f.title, f"{f.src.path}", f.src, f.src.key_line("title"), "family title")
@@ -172,7 +197,8 @@ def _check_unique_names(site: Site, errors: list[BuildError]) -> None:
 def _parse_bodies(site: Site) -> None:
     md = make_parser()
     for page in site.all_pages():
-        env: dict[str, Any] = {"reserved": RESERVED_ANCHORS if page.kind == "game" else ("top", "main")}
+        reserved = {"game": RESERVED_ANCHORS, "name": NAME_ANCHORS}.get(page.kind, ())
+        env: dict[str, Any] = {"reserved": reserved or ("top", "main")}
         page.tokens = md.parse(page.src.body, env)
         page.headings = env.get("headings", [])
-        page.anchors = {h[2] for h in page.headings} | set(RESERVED_ANCHORS if page.kind == "game" else ())
+        page.anchors = {h[2] for h in page.headings} | set(reserved)

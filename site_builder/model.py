@@ -44,7 +44,7 @@ class Ref:
 class Page:
     """Anything with its own URL and a Markdown body."""
 
-    key: str  # "game:well", "family:spider", "glossary", "index", "about"
+    key: str  # "game:well", "family:spider", "name:jubilee", "glossary", "index", "about"
     kind: str
     slug: str
     url: str
@@ -73,12 +73,22 @@ class GamePage(Page):
     related_items: list[Item] = field(default_factory=list)
     board: dict[str, Any] = field(default_factory=dict)
     winnability: Winnability | None = None  # the solver's figure, if measured (maybe stale)
+    names: list[NamePage] = field(default_factory=list)  # name pages that list this game
 
 
 @dataclass
 class FamilyPage(Page):
     games: list[str] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
+
+
+@dataclass
+class NamePage(Page):
+    """A name that more than one game goes by ("Jubilee"): a page that sends the reader to each."""
+
+    games: list[str] = field(default_factory=list)  # as written in the front matter
+    sources: list[dict[str, Any]] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)  # the games, resolved, in that order
 
 
 @dataclass
@@ -128,12 +138,14 @@ class Site:
     games: dict[str, GamePage] = field(default_factory=dict)
     families: dict[str, FamilyPage] = field(default_factory=dict)
     planned: list[Planned] = field(default_factory=list)
+    names: dict[str, NamePage] = field(default_factory=dict)  # by slug: content/names/<slug>.md
     glossary: GlossaryPage | None = None
     pages: dict[str, Page] = field(default_factory=dict)  # "index", "about"
     warnings: list[BuildWarning] = field(default_factory=list)
 
     def all_pages(self) -> list[Page]:
-        out: list[Page] = [*self.pages.values(), *self.games.values(), *self.families.values()]
+        out: list[Page] = [*self.pages.values(), *self.games.values(), *self.families.values(),
+                           *self.names.values()]
         if self.glossary is not None:
             out.append(self.glossary)
         return out

@@ -48,7 +48,8 @@ def read_site(content: Path, progress: Progress = _quiet) -> Site:
     sources = gather(content)
     progress(f"gather: {len(sources)} files in {content}")
     site = load(sources, content, errors)
-    progress(f"validate: {len(site.games)} games, {len(site.families)} families, {len(site.planned)} planned")
+    progress(f"validate: {len(site.games)} games, {len(site.families)} families, {len(site.planned)} planned, "
+             f"{len(site.names)} name page{'s' if len(site.names) != 1 else ''}")
     resolve(site, errors)
     progress("resolve links: done")
     if errors:

@@ -116,6 +116,9 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     for fam in families:
         page_out(fam.url, "family.html", title=fam.title, summary=fam.summary, kind="family", page=fam,
                  body=html(fam.tokens))
+    for nm in sorted(site.names.values(), key=lambda n: n.title.casefold()):
+        page_out(nm.url, "name.html", title=nm.title, summary=nm.summary, kind="name", page=nm,
+                 body=html(nm.tokens), section="/games/")
     _render_glossary(site, html, page_out)
     for key in ("index", "about"):
         page = site.pages.get(key)
@@ -200,6 +203,8 @@ def _render_indexes(site: Site, families: list[FamilyPage], page_out: Callable[.
         entries += [{"title": a, "see": site.game_item(g), "item": None} for a in g.aliases]
     for p in site.planned:
         entries += [{"title": a, "see": site.planned_item(p), "item": None} for a in p.aliases]
+    for n in site.names.values():  # a name several games share: its page lists them
+        entries.append({"title": n.title, "see": None, "item": None, "name": n})
     entries.sort(key=lambda e: str(e["title"]).casefold())
     letters: dict[str, list[dict[str, Any]]] = {}
     for e in entries:

@@ -37,6 +37,8 @@ GAME = {
     "sources": Field("sources", required=False),
 }
 FAMILY = {"title": Field("str"), "summary": Field("str"), "games": Field("list[str]", required=False)}
+NAME = {"title": Field("str"), "summary": Field("str"), "games": Field("list[str]"),
+        "sources": Field("sources", required=False)}
 GLOSSARY = {"title": Field("str"), "summary": Field("str"), "aliases": Field("table[str]", required=False)}
 TEXT_PAGE = {"title": Field("str"), "summary": Field("str", required=False)}
 SOURCE_ENTRY = {"name": Field("str"), "note": Field("str", required=False)}

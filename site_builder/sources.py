@@ -57,6 +57,20 @@ class Source:
                 return i + self.meta_offset
         return header_line or self.meta_offset
 
+    def value_line(self, key: str, value: str, table: str | None = None, nth: int = 0) -> int:
+        """File line of the string ``value`` inside the array set by ``key`` (an array may
+        run over several lines); the key's own line when it cannot be found."""
+        start = self.key_line(key, table, nth)
+        quoted = (f'"{value}"', f"'{value}'")
+        next_key = re.compile(r"^\s*(?:\[|[A-Za-z0-9_-]+\s*=|\"[^\"]*\"\s*=|'[^']*'\s*=)")
+        for i in range(start - self.meta_offset, len(self.meta_lines)):
+            line = self.meta_lines[i]
+            if i > start - self.meta_offset and next_key.match(line):
+                break
+            if any(q in line for q in quoted):
+                return i + self.meta_offset
+        return start
+
 
 def display_path(path: Path) -> Path:
     """The path relative to the working directory when it is inside it (shorter messages)."""

@@ -13,7 +13,7 @@ import engine
 
 FAMILY_TITLES = {"beleaguered-castle": "Castle family", "forty-thieves": "Forty Thieves family",
                  "spider": "Spider family", "lady-cadogan": "Lady Cadogan's games", "terrace": "Terrace family",
-                 "freecell": "FreeCell family", "klondike": "Klondike family"}
+                 "freecell": "FreeCell family", "klondike": "Klondike family", "other": "Other games"}
 
 
 def game_page(slug: str, body: str = "", **overrides: str) -> str:
@@ -30,6 +30,17 @@ def game_page(slug: str, body: str = "", **overrides: str) -> str:
     front = "\n".join(f"{k} = {v}" for k, v in fields.items() if v is not None)
     body = body or f"## Layout\n\nDeal the cards for {spec.title}.\n\n## Play\n\nBuild on the [[foundations]].\n"
     return f"+++\n{front}\n\n[[sources]]\nname = \"A rule book\"\nnote = \"page 1\"\n+++\n\n{body}"
+
+
+def name_page(title: str, games: list[str], body: str = "", /, **overrides: str | None) -> str:
+    """A name page (``names/<slug>.md``): a name several games share. Its front matter puts
+    ``title`` on line 2, ``summary`` on line 3 and ``games`` from line 4, one game a line."""
+    listed = "".join(f'  "{g}",\n' for g in games)
+    fields: dict[str, str | None] = {"title": f'"{title}"', "summary": f'"Several games are called {title}."',
+                                     "games": f"[\n{listed}]"}
+    fields.update(overrides)
+    front = "\n".join(f"{k} = {v}" for k, v in fields.items() if v is not None)
+    return f"+++\n{front}\n+++\n\n{body or f'The name {title} is shared.'}\n"
 
 
 def files() -> dict[str, str]:

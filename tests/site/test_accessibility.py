@@ -36,6 +36,7 @@ EXCLUDE: list[list[str]] = []
 PAGES = (["/", "/games/", "/families/", "/decks/", "/glossary/", "/about/", "/search/?q=deuces",
           "/no-such-page/"]
          + sorted(f"/families/{p.stem}/" for p in (ROOT / "content" / "families").glob("*.md"))
+         + sorted(f"/names/{p.stem}/" for p in (ROOT / "content" / "names").glob("*.md"))
          + [f"/games/{g.slug}/" for g in engine.games()])
 
 
