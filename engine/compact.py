@@ -86,7 +86,7 @@ class Compact:
 
             def table(direction: Direction, g: Any = g) -> tuple[frozenset[int], ...]:
                 h = _with_direction(g, direction)
-                return tuple(frozenset(c for c in codes if top in cards and fits(probe, h, [cards[top]], cards[c]))
+                return tuple(frozenset(c for c in codes if top in cards and fits(probe, h, _pile_under(h, cards[top]), cards[c]))
                              for top in range(52))
 
             either_fixed = g.direction is Direction.EITHER_FIXED and g.build is not Build.NONE
@@ -110,7 +110,7 @@ class Compact:
                 kind=g.kind,
                 pick=g.pick if g.to else Pick.NONE,
                 targets=frozenset(index[q] for q in order if q != pid and group_of[q].kind in g.to),
-                max_cards=g.max_cards if g.max_cards is not None else 1 << 30,
+                max_cards=min(g.max_cards or 1 << 30, len(g.sequence) or 1 << 30),
                 accepts_empty=accepts,
                 builds=builds,
                 fit=table(g.direction) if builds and not either_fixed else None,
@@ -497,9 +497,30 @@ def _with_direction(g: Any, direction: Direction) -> Any:
     return replace(g, direction=direction)
 
 
+def _pile_under(g: Any, top: Card) -> list[Card]:
+    """A pile of group ``g`` with ``top`` on top, as long as its place in the group's
+    sequence says (a sequence without repeated ranks: the top rank tells the place)."""
+    if g.sequence and top.rank in g.sequence:
+        return [top] * (g.sequence.index(top.rank) + 1)
+    return [top]
+
+
+def _fits_tables(spec: GameSpec) -> bool:
+    """Can this model state the spec's rules as tables and its own steps? Not: foundations
+    one per suit, spaces filled only from some piles, a sequence repeating a rank (the place
+    in the pile counts, not the top card), any card on any card, gathered redeals, a hand."""
+    for g in spec.groups:
+        if g.one_per_suit or g.empty_from or g.direction is Direction.ANY:
+            return False
+        if len(set(g.sequence)) != len(g.sequence):
+            return False
+    rule = spec.stock
+    return rule is None or not (rule.gather or rule.blocked_by_nonempty)
+
+
 @lru_cache(maxsize=None)
 def _compact(spec: GameSpec, base: int | None) -> Compact | None:
-    if type(spec.hooks) is not Hooks:
+    if type(spec.hooks) is not Hooks or not _fits_tables(spec):
         return None
     if base is None and any(g.empty is Empty.BASE and g.base_rank is None for g in spec.groups):
         return None  # the first card played sets the base: not a table

@@ -32,7 +32,10 @@ def _build_words(g: PileGroup) -> str:
         Direction.DOWN: "down",
         Direction.EITHER: "up or down",
         Direction.EITHER_FIXED: "up or down (the second card sets the way)",
+        Direction.ANY: "any card on any card",
     }[g.direction]
+    if g.sequence:
+        return f"follows the order {' '.join(rank_text(r) for r in g.sequence)} {how}".strip()
     wrap = ", going round the corner between king and ace" if g.wrap else ""
     return f"builds {way} {how}{wrap}".replace("  ", " ").strip()
 
@@ -91,6 +94,11 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
     "builds-nothing": "nothing may be placed on {0}",
     "does-not-fit": lambda game, dst, card, top: (
         f"the {_card(card)} cannot go on the {_card(top)}: {game.pile_name(dst)} {_build_words(game.group_of[dst])}"),
+    "suit-taken": lambda game, dst, suit: (
+        f"the {_plural(game, game.group_of[dst].prefix)} take one suit each, and one is already "
+        f"started in {SUIT_SYMBOLS[suit]}"),
+    "space-from": lambda game, dst, kinds: (
+        f"the empty {game.pile_name(dst)} may be filled only from {' or '.join(_kind_plural(k) for k in kinds)}"),
     "supermove": _supermove,
     "no-stock": lambda game, action: f"there is no stock to {action} from in {game.spec.title}",
     "stock-empty": "the stock is empty",
@@ -99,6 +107,8 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
     "redeal-stock-left": "the waste may be turned over only when the stock is empty",
     "no-redeals-left": "no redeals left ({0} allowed)",
     "waste-empty": "the waste is empty",
+    "deal-waiting": lambda game, prefix: f"place the card on the {_plural(game, prefix)} first",
+    "gather-empty": "there are no cards to gather for a new stock",
     "deal-last-resort": "a deal is allowed only when no other move is possible (for example {0})",
 }
 

@@ -101,6 +101,9 @@ class Game:
     def any_empty(self, prefix: str) -> bool:
         return any(not self.piles[p] for p in self.spec.group(prefix).ids())
 
+    def all_empty(self, prefix: str) -> bool:
+        return not any(self.piles[p] for p in self.spec.group(prefix).ids())
+
     def pile_name(self, pid: str) -> str:
         g = self.group_of[pid]
         index = self._lay.index

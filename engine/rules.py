@@ -46,7 +46,11 @@ def fits(game: Game, g: PileGroup, pile: list[Card], card: Card) -> bool:
     top = pile[-1]
     if not related(g.build, top, card):
         return False
+    if g.sequence:
+        return len(pile) < len(g.sequence) and card.rank == g.sequence[len(pile)]
     d = g.direction
+    if d is Direction.ANY:
+        return True
     if d is Direction.EITHER_FIXED and len(pile) >= 2:
         d = Direction.UP if is_next(game, g.wrap, pile[0], pile[1]) else Direction.DOWN
     if d is Direction.UP:
@@ -59,6 +63,8 @@ def fits(game: Game, g: PileGroup, pile: list[Card], card: Card) -> bool:
 def base_rank(game: Game, g: PileGroup) -> int | None:
     """The rank an empty pile of ``g`` takes: fixed by the group, set by the deal (the
     game's base), or set by the first card on the group's first pile (None until then)."""
+    if g.sequence:
+        return g.sequence[0]
     if g.base_rank is not None:
         return g.base_rank
     if game.base is not None:
@@ -136,6 +142,8 @@ def drop_refusal(game: Game, dst: str, card: Card, n: int = 1) -> Why | None:
         return ("one-card", dst)
     if d.max_cards is not None and len(pile) + n > d.max_cards:
         return ("pile-full", dst, d.max_cards)
+    if d.sequence and len(pile) + n > len(d.sequence):
+        return ("pile-full", dst, len(d.sequence))
     if not pile:
         if d.empty is Empty.NONE:
             return ("empty-takes-nothing", dst)
@@ -149,6 +157,8 @@ def drop_refusal(game: Game, dst: str, card: Card, n: int = 1) -> Why | None:
             below = below_base(game)
             if below is None or card.rank != below:
                 return ("empty-takes-base", dst, below, card)
+        if d.one_per_suit and any(game.piles[q] and game.piles[q][0].suit == card.suit for q in d.ids()):
+            return ("suit-taken", dst, card.suit)
     elif d.build is Build.NONE:
         return ("builds-nothing", dst)
     elif not fits(game, d, pile, card):
@@ -170,6 +180,8 @@ def refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, int] | None
         return ("src-locked", src, g.available_when_empty)
     if d.kind not in g.to:
         return ("no-route", src, dst)
+    if d.empty_from and not game.piles[dst] and g.kind not in d.empty_from:
+        return ("space-from", dst, d.empty_from)
     run = run_length(game, src)
     if run == 0:
         return ("face-down", src)
@@ -196,9 +208,13 @@ def supermove_refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, i
     return None
 
 
-def neighbour_ranks(game: Game, g: PileGroup, top: Card) -> tuple[int, ...]:
-    """The ranks a card would need to be built on ``top`` in group ``g``, whatever its suit
-    (one rank below for a pile building down, above for one building up, both for either)."""
+def neighbour_ranks(game: Game, g: PileGroup, pile: list[Card]) -> tuple[int, ...]:
+    """The ranks a card would need to be built on the non-empty ``pile`` of group ``g``,
+    whatever its suit (one rank below for a pile building down, above for one building up,
+    both for either; the next of the group's sequence, if it has one)."""
+    if g.sequence:
+        return (g.sequence[len(pile)],) if len(pile) < len(g.sequence) else ()
+    top = pile[-1]
     low = game.spec.low_rank
     v = value(game, top.rank)
     out = []
@@ -241,8 +257,10 @@ def card_moves(game: Game) -> list[Move]:
             rank = empty_takes(game, d)
             if rank is not None:
                 open_to.append((dst, rank, 1 if kind is Kind.FOUNDATION else 0))
+        elif d.build is not Build.NONE and d.direction is Direction.ANY:
+            open_to.append((dst, 0, 0))
         elif d.build is not Build.NONE:
-            for rank in neighbour_ranks(game, d, pile[-1]):
+            for rank in neighbour_ranks(game, d, pile):
                 wanting.setdefault(rank, []).append(dst)
     for src in game.order:
         limit = pick_limit(game, src)
@@ -250,12 +268,15 @@ def card_moves(game: Game) -> list[Move]:
             continue
         cards = piles[src]
         kinds = group_of[src].to
+        src_kind = group_of[src].kind
         for n in range(1, limit + 1):
             card = cards[-n]
             targets = [dst for dst, rank, count in open_to
                        if (not rank or rank == card.rank) and (not count or count == n)]
             for dst in (*wanting.get(card.rank, ()), *targets):
-                if (dst != src and group_of[dst].kind in kinds
+                d = group_of[dst]
+                if (dst != src and d.kind in kinds
+                        and not (d.empty_from and not piles[dst] and src_kind not in d.empty_from)
                         and drop_refusal(game, dst, card, n) is None
                         and supermove_refusal(game, src, dst, n, room) is None):
                     out.append(Move((src,), dst, n))
@@ -282,18 +303,27 @@ def stock_refusal(game: Game, action: str) -> Why | None:
     if rule is None or not game.stock_id:
         return ("no-stock", action)
     stock = game.piles[game.stock_id]
+    waiting = rule.blocked_by_nonempty
     if action == "deal":
         if not stock:
             return ("stock-empty",)
         if rule.blocked_by_empty is not None and game.any_empty(rule.blocked_by_empty):
             return ("deal-blocked", rule.blocked_by_empty)
+        if waiting is not None and not game.all_empty(waiting):
+            return ("deal-waiting", waiting)
         return None
-    if not rule.redeal_waste:
+    if not rule.redeal_waste and not rule.gather:
         return ("no-redeal",)
     if stock:
         return ("redeal-stock-left",)
     if not game.has_redeal():
         return ("no-redeals-left", str(game.spec.redeals))
+    if rule.gather:
+        if waiting is not None and not game.all_empty(waiting):
+            return ("deal-waiting", waiting)
+        if not any(game.piles[p] for p in rule.gather):
+            return ("gather-empty", rule.gather[0])
+        return None
     if not game.piles[game.waste_id]:
         return ("waste-empty",)
     return None
@@ -333,9 +363,12 @@ def apply_standard(game: Game, move: Move) -> None:
                 piles[pid].append(stock.pop())
         game.deals += 1
     elif move.action == "redeal":
-        waste = piles[game.waste_id]
-        piles[game.stock_id] = waste[::-1]
-        piles[game.waste_id] = []
+        rule = game.spec.stock
+        gather = rule.gather if rule is not None and rule.gather else (game.waste_id,)
+        heap = [card for pid in gather for card in piles[pid]]
+        for pid in gather:
+            piles[pid] = []
+        piles[game.stock_id] = heap[::-1]
         game.use_redeal()
     else:
         src = piles[move.source]

@@ -42,6 +42,7 @@ class Direction(str, Enum):
     DOWN = "down"
     EITHER = "either"  # each card may go up or down
     EITHER_FIXED = "either-fixed"  # up or down, fixed by the pile's second card
+    ANY = "any"  # any card on any card (a waste pile that takes whatever it is given)
 
 
 class Empty(str, Enum):
@@ -84,6 +85,13 @@ class PileGroup:
     empty: Empty = Empty.NONE
     base_rank: int | None = None  # for Empty.BASE; None: the game's base rank (dealt, or set by the first card on the group's first pile)
     starts_with: bool = False  # at set-up each pile takes a card of the base rank, out of the pack
+    # The ranks a pile takes, in order from its first card, where they do not climb or fall
+    # one at a time (Royal Cotillion's A 3 5 ..., British Square's A..K K..A). The first is
+    # the base rank; the pile is complete when the list is used up. ``steps`` writes the
+    # regular ones.
+    sequence: tuple[int, ...] = ()
+    one_per_suit: bool = False  # no two piles of the group are started by cards of one suit
+    empty_from: tuple[Kind, ...] = ()  # an empty pile takes cards only from these kinds (none: any)
     max_cards: int | None = None
     pick: Pick = Pick.NONE
     run: Build = Build.SUIT  # how the cards of a run moved as a unit must relate
@@ -146,6 +154,13 @@ class StockRule:
     draw: int = 1
     redeal_waste: bool = False  # "redeal" turns the waste over into a new stock (GameSpec.redeals times)
     blocked_by_empty: str | None = None  # no deal while a pile of this group is empty
+    # No deal (nor redeal) while a pile of this group holds a card: a turned card must be
+    # placed before the next is turned (Jubilee's hand, Sir Tommy).
+    blocked_by_nonempty: str | None = None
+    # A redeal gathers these piles into a new stock instead of turning the waste over: each
+    # put on the one before (the first at the bottom), and the heap turned face down, so the
+    # first card laid on the first pile is the first dealt again.
+    gather: tuple[str, ...] = ()
     last_resort: bool = False  # deal only when no other move is possible
     label: str = "Deal"
 
@@ -176,6 +191,11 @@ class GameSpec:
             if g.prefix == prefix:
                 return g
         raise KeyError(prefix)
+
+
+def steps(first: int, step: int, count: int = 13) -> tuple[int, ...]:
+    """Ranks from ``first`` in steps of ``step``, going round from king to ace: a sequence."""
+    return tuple((first - 1 + i * step) % 13 + 1 for i in range(count))
 
 
 def _quarter(x: float) -> float:

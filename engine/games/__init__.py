@@ -16,5 +16,6 @@ from . import forty_thieves
 from . import spider
 from . import freecell
 from . import klondike
+from . import classics
 
-__all__ = ["castle", "deuces", "forty_thieves", "freecell", "klondike", "nation", "queen_of_italy", "spider", "two_rings", "well", "wheel", "wisp"]
+__all__ = ["castle", "classics", "deuces", "forty_thieves", "freecell", "klondike", "nation", "queen_of_italy", "spider", "two_rings", "well", "wheel", "wisp"]

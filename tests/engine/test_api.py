@@ -19,11 +19,12 @@ RELATED_GAMES = [
     "freecell", "eight-off", "penguin",
     "klondike", "klondike-draw-one", "gargantua",
 ]
+OTHER_GAMES = ["bisley", "royal-cotillion", "british-square", "jubilee-kings", "backbone"]  # issue 10's, so far
 
 
 def test_games_lists_the_source_games_then_the_related_games_with_their_facts() -> None:
     specs = engine.games()
-    assert [s.slug for s in specs] == SOURCE_GAMES + RELATED_GAMES
+    assert [s.slug for s in specs] == SOURCE_GAMES + RELATED_GAMES + OTHER_GAMES
     facts = {s.slug: (s.decks, s.family) for s in specs}
     assert facts["well"] == (1, "beleaguered-castle")
     assert facts["deuces"] == (2, "forty-thieves")
@@ -33,6 +34,7 @@ def test_games_lists_the_source_games_then_the_related_games_with_their_facts() 
     assert facts["spider-one-suit"] == (2, "spider")
     assert facts["freecell"] == (1, "freecell")
     assert facts["gargantua"] == (2, "klondike")
+    assert facts["bisley"] == (1, "other") and facts["jubilee-kings"] == (2, "other")
     assert all(isinstance(s.title, str) and isinstance(s.aliases, tuple) for s in specs)
 
 

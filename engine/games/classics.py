@@ -1,0 +1,133 @@
+"""The old two-pack patiences and the odd ones out (issue 10): the games of the sources'
+"other" family, each written as data.
+
+Readings: docs/readings/two-pack-classics.md and docs/readings/odd-ones.md. What these
+games added to the vocabulary (spec.py): foundations that follow a written order of ranks
+(``sequence``, ``steps``), foundation groups with one pile per suit (``one_per_suit``),
+spaces filled only from named kinds of pile (``empty_from``), waste piles that take any
+card (``Direction.ANY``), a hand that must be emptied before the next card is turned
+(``StockRule.blocked_by_nonempty``) and redeals that gather named piles (``StockRule.gather``).
+"""
+
+from __future__ import annotations
+
+from ..cards import ACE, KING, QUEEN
+from ..registry import register
+from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup, StockRule, steps
+
+F, T, R, W = Kind.FOUNDATION, Kind.TABLEAU, Kind.RESERVE, Kind.WASTE
+TURN = StockRule(deal_to="waste", label="Turn a card")
+
+
+def stock(at: tuple[float, float]) -> PileGroup:
+    return PileGroup("stock", Kind.STOCK, "Stock", at=at)
+
+
+def waste(at: tuple[float, float], *to: Kind, name: str = "Waste") -> PileGroup:
+    return PileGroup("waste", W, name, pick=Pick.TOP, to=to, at=at)
+
+
+BISLEY = register(GameSpec(
+    slug="bisley",
+    title="Bisley",
+    family="other",
+    decks=1,
+    description="Aces out; thirteen columns build up or down by suit; kings start foundations that build down "
+                "to meet the aces' piles going up.",
+    groups=(
+        PileGroup("k", F, "King foundation {n}", count=4, build=Build.SUIT, direction=Direction.DOWN,
+                  empty=Empty.BASE, base_rank=KING, max_cards=13, at=(0, 0)),
+        PileGroup("f", F, "Ace foundation {n}", count=4, build=Build.SUIT, direction=Direction.UP,
+                  empty=Empty.BASE, base_rank=ACE, starts_with=True, max_cards=13, at=(1, 0)),
+        PileGroup("t", T, "Column {n}", count=13, build=Build.SUIT, direction=Direction.EITHER, empty=Empty.NONE,
+                  pick=Pick.TOP, to=(F, T), deal=(3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4), at=(2, 0), fan="down"),
+    ),
+))
+
+ROYAL_COTILLION = register(GameSpec(
+    slug="royal-cotillion",
+    title="Royal Cotillion",
+    aliases=("Lords and Ladies",),
+    family="other",
+    decks=2,
+    description="An ace and a two of each suit out as foundations, building by suit in steps of two; a left wing of "
+                "four columns, a right wing of sixteen cards refilled from the waste; one pass.",
+    groups=(
+        PileGroup("l", R, "Left wing column {n}", count=4, pick=Pick.TOP, to=(F,), deal=3, at=(0, 0), fan="down"),
+        PileGroup("a", F, "Ace foundation {n}", count=4, build=Build.SUIT, sequence=steps(ACE, 2),
+                  empty=Empty.NONE, base_rank=ACE, starts_with=True, at=(0, 4.25), step=(1, 0)),
+        PileGroup("b", F, "Two foundation {n}", count=4, build=Build.SUIT, sequence=steps(2, 2),
+                  empty=Empty.NONE, base_rank=2, starts_with=True, at=(0, 5.25), step=(1, 0)),
+        PileGroup("r", R, "Right wing place {n}", count=16, pick=Pick.TOP, to=(F,), deal=1, max_cards=1,
+                  refill_from=("waste", "stock"), at=(0, 6.5), per_line=4, line_step=(1, 0)),
+        stock(at=(4.25, 4.25)),
+        waste((4.25, 5.25), F),
+    ),
+    stock=TURN,
+))
+
+BRITISH_SQUARE = register(GameSpec(
+    slug="british-square",
+    title="British Square",
+    family="other",
+    decks=2,
+    description="Sixteen piles in a square build up or down by suit; four foundations, one per suit, climb from ace "
+                "to king and come back down to ace; spaces take the waste's card; one pass.",
+    groups=(
+        stock(at=(0, 0)),
+        waste((1, 0), F, T),
+        PileGroup("t", T, "Pile {n}", count=16, build=Build.SUIT, direction=Direction.EITHER_FIXED,
+                  empty=Empty.ANY, empty_from=(W,), pick=Pick.TOP, to=(F, T), deal=1,
+                  at=(0, 1.25), step=(0, 1.5), per_line=4, line_step=(1, 0), fan="right", show=2),
+        PileGroup("f", F, "Foundation {n}", count=4, build=Build.SUIT, one_per_suit=True,
+                  sequence=(*range(ACE, KING + 1), *range(KING, ACE - 1, -1)),
+                  empty=Empty.BASE, at=(0, 7.5), step=(1, 0)),
+    ),
+    stock=TURN,
+))
+
+JUBILEE_KINGS = register(GameSpec(
+    slug="jubilee-kings",
+    title="Jubilee (Kings)",
+    family="other",
+    decks=2,
+    description="The eight kings out as foundations, building by suit in the order K A J 2 10 3 9 4 8 5 7 6 Q; "
+                "each card turned must be placed on a foundation or one of four waste piles; two redeals.",
+    groups=(
+        PileGroup("f", F, "Foundation {n}", count=8, build=Build.SUIT,
+                  sequence=(KING, ACE, 11, 2, 10, 3, 9, 4, 8, 5, 7, 6, QUEEN),
+                  empty=Empty.NONE, base_rank=KING, starts_with=True, at=(0, 0)),
+        PileGroup("w", R, "Waste pile {n}", count=4, build=Build.ANY_SUIT, direction=Direction.ANY, empty=Empty.ANY,
+                  pick=Pick.TOP, to=(F,), at=(1.25, 0), step=(0, 1.25), fan="down"),
+        waste((1.25, 6), F, R, name="Hand"),
+        stock(at=(1.25, 7)),
+    ),
+    stock=StockRule(deal_to="waste", label="Turn a card", blocked_by_nonempty="waste", gather=("w4", "w3", "w2", "w1")),
+    redeals=2,
+    redeal_label="Gather the waste piles",
+))
+
+BACKBONE = register(GameSpec(
+    slug="backbone",
+    title="Backbone",
+    family="other",
+    decks=2,
+    description="A backbone of two columns of eleven under a tail card, eight ribs building down by suit, "
+                "spaces filled from the backbone or the waste; one redeal.",
+    groups=(
+        PileGroup("f", F, "Foundation {n}", count=8, build=Build.SUIT, direction=Direction.UP, empty=Empty.BASE,
+                  base_rank=ACE, max_cards=13, at=(0, 0.5)),
+        PileGroup("l", T, "Left rib {n}", count=4, build=Build.SUIT, direction=Direction.DOWN, empty=Empty.ANY,
+                  empty_from=(R, W), pick=Pick.TOP, to=(F, T), deal=1, at=(1.25, 0), fan="down"),
+        PileGroup("b", R, "Backbone column {n}", count=2, pick=Pick.TOP, to=(F, T), deal=11,
+                  available_when_empty="c", at=(1.25, 4.25), fan="down"),
+        PileGroup("c", R, "Tail", pick=Pick.TOP, to=(F, T), deal=1, at=(4.5, 4.75)),
+        PileGroup("r", T, "Right rib {n}", count=4, build=Build.SUIT, direction=Direction.DOWN, empty=Empty.ANY,
+                  empty_from=(R, W), pick=Pick.TOP, to=(F, T), deal=1, at=(1.25, 6), fan="down"),
+        stock(at=(5.75, 8)),
+        waste((5.75, 9), F, T),
+    ),
+    stock=StockRule(deal_to="waste", redeal_waste=True, label="Turn a card"),
+    redeals=1,
+    redeal_label="Turn the waste over",
+))

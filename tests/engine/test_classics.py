@@ -1,0 +1,354 @@
+"""Bisley, Royal Cotillion, British Square and Jubilee (Kings): every clause of their
+readings (docs/readings/odd-ones.md, docs/readings/two-pack-classics.md), refusals included."""
+
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+import engine
+from engine.game import Game
+
+from .helpers import arrange, codes, legal, mv, refused
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def cards_once_per_deck(g: Game) -> bool:
+    counts = collections.Counter((c.rank, c.suit) for pile in g.piles.values() for c in pile)
+    return len(counts) == 52 and set(counts.values()) == {g.spec.decks}
+
+
+def ids(g: Game, prefix: str) -> list[str]:
+    return list(g.spec.group(prefix).ids())
+
+
+# --- Bisley --------------------------------------------------------------------------------
+
+
+def test_bisley_setup_aces_out_and_thirteen_columns_of_three_and_four() -> None:
+    g = engine.new_game("bisley", 5)
+    assert [codes(g, p) for p in ids(g, "f")] == ["AC", "AD", "AH", "AS"]
+    assert all(not g.piles[p] for p in ids(g, "k"))
+    assert [len(g.piles[p]) for p in ids(g, "t")] == [3] * 4 + [4] * 9
+    assert not g.stock_id and cards_once_per_deck(g) and not any(g.down.values())
+
+
+def test_bisley_columns_build_up_or_down_by_suit_one_card_at_a_time() -> None:
+    g = arrange(engine.new_game("bisley", 1), t1="9C 7H", t2="8H", t3="6H", t4="8S", t5="2D 5C")
+    assert {mv("t2", "t1"), mv("t1", "t2"), mv("t3", "t1")} <= legal(g)  # 8H on 7H (up), 7H on 8H, 6H on 7H (down)
+    refused(g, mv("t4", "t1"), "cannot go on", "in suit")  # 8S on 7H: another suit
+    refused(g, mv("t5", "t4"), "cannot go on")  # 5C on 8S
+    refused(g, mv("t1", "t2", 2), "only the top card")
+    g.play(mv("t2", "t1"))
+    assert codes(g, "t1") == "9C 7H 8H"
+
+
+def test_bisley_direction_may_change_within_a_column() -> None:
+    g = arrange(engine.new_game("bisley", 1), t1="5S", t2="6S", t3="7S", t4="4S")
+    g.play(mv("t2", "t1"))  # 6S on 5S: up
+    assert mv("t3", "t1") in legal(g)  # and on up
+    assert mv("t1", "t3") in legal(g)  # 6S down onto 7S
+    g.play(mv("t1", "t3"))
+    g.play(mv("t4", "t1"))  # 4S on 5S after the 6S left: down
+    assert codes(g, "t1") == "5S 4S"
+
+
+def test_bisley_king_foundations_take_any_king_then_build_down_by_suit() -> None:
+    g = arrange(engine.new_game("bisley", 1), f1="AC", t1="QD", t2="KD", t3="JD", t4="KH", t5="2C")
+    refused(g, mv("t1", "k1"), "takes only a card of rank K")
+    g.play(mv("t2", "k1"))
+    assert mv("t4", "k2") in legal(g) and mv("t4", "k1") not in legal(g)
+    refused(g, mv("t3", "k1"), "cannot go on")  # JD on KD
+    g.play(mv("t1", "k1"))
+    g.play(mv("t3", "k1"))
+    assert codes(g, "k1") == "KD QD JD"
+    g.play(mv("t5", "f1"))
+    assert codes(g, "f1") == "AC 2C"
+
+
+def test_bisley_a_card_that_fits_both_piles_of_its_suit_may_go_on_either() -> None:
+    g = arrange(engine.new_game("bisley", 1), f1="AC 2C 3C 4C 5C", k1="KC QC JC 10C 9C 8C 7C", t1="6C")
+    assert {mv("t1", "f1"), mv("t1", "k1")} <= legal(g)
+
+
+def test_bisley_an_emptied_column_stays_empty() -> None:
+    g = arrange(engine.new_game("bisley", 1), f1="AC", t1="2C", t2="9H")
+    g.play(mv("t1", "f1"))
+    refused(g, mv("t2", "t1"), "nothing may be placed on the empty")
+
+
+def test_bisley_is_won_however_a_suit_is_shared_between_its_two_piles() -> None:
+    g = engine.new_game("bisley", 1)
+    piles = {f"f{i + 1}": " ".join(r + s for r in RANKS[:6]) for i, s in enumerate("CDHS")}
+    piles.update({f"k{i + 1}": " ".join(r + s for r in reversed(RANKS[6:12])) for i, s in enumerate("CDHS")})
+    piles["k1"] = "KC " + piles["k1"]
+    piles.update(t1="KD", t2="KH", t3="KS")
+    g = arrange(g, **piles)
+    assert not g.is_won()
+    for src, dst in (("t1", "k2"), ("t2", "k3"), ("t3", "k4")):
+        refused(g, mv(src, dst), "cannot go on")  # a king on a 7: the king piles were laid without their king
+    g = arrange(engine.new_game("bisley", 1), **{**piles, "k2": "KD " + piles["k2"], "k3": "KH " + piles["k3"],
+                                                   "k4": "KS " + piles["k4"], "t1": "", "t2": "", "t3": ""})
+    assert g.is_won()
+
+
+# --- Royal Cotillion -------------------------------------------------------------------------
+
+
+def cotillion(**piles: str) -> Game:
+    """A Royal Cotillion position with every right-wing place not named holding a queen of
+    spades (which no foundation here wants), so that no space fills unless asked to."""
+    g = engine.new_game("royal-cotillion", 1)
+    return arrange(g, **{**{p: "QS" for p in ids(g, "r")}, **piles})
+
+
+def test_royal_cotillion_answers_to_lords_and_ladies() -> None:
+    assert engine.get_spec("Lords and Ladies").slug == "royal-cotillion"
+
+
+def test_royal_cotillion_setup_aces_and_twos_out_two_wings_and_a_stock_of_68() -> None:
+    g = engine.new_game("royal-cotillion", 3)
+    assert [codes(g, p) for p in ids(g, "a")] == ["AC", "AD", "AH", "AS"]
+    assert [codes(g, p) for p in ids(g, "b")] == ["2C", "2D", "2H", "2S"]
+    assert [len(g.piles[p]) for p in ids(g, "l")] == [3] * 4
+    assert [len(g.piles[p]) for p in ids(g, "r")] == [1] * 16
+    assert len(g.piles["stock"]) == 68 and not g.piles["waste"]
+    assert cards_once_per_deck(g)
+
+
+def test_royal_cotillion_foundations_climb_by_suit_in_steps_of_two_going_round() -> None:
+    g = cotillion(a1="AC", b1="2C", r1="3C", r2="2D", r3="4C", r4="5D",
+                stock="9S")
+    assert mv("r1", "a1") in legal(g) and mv("r3", "b1") in legal(g)
+    refused(g, mv("r3", "a1"), "follows the order A 3 5 7 9 J K 2 4 6 8 10 Q")
+    refused(g, mv("r2", "b1"), "cannot go on")  # 2D on 2C: not the next of the order
+    g = cotillion(a1="AC 3C 5C 7C 9C JC KC", b1="2C 4C 6C 8C 10C QC",
+                r1="2C", r2="AC", stock="9S")
+    assert mv("r1", "a1") in legal(g)  # after the king, the two (going round)
+    assert mv("r2", "b1") in legal(g)  # after the queen, the ace
+    g = cotillion(a1="AC 3C 5C 7C 9C JC KC 2C 4C 6C 8C 10C QC", r1="KC", stock="9S")
+    refused(g, mv("r1", "a1"), "complete")
+
+
+def test_royal_cotillion_wings_play_only_to_the_foundations() -> None:
+    g = cotillion(a1="AC", l1="9H 3C", l2="4H", r1="", r2="5S",
+                stock="9S")
+    assert mv("l1", "a1") in legal(g)
+    refused(g, mv("l1", "l2"), "nothing may be placed on Left wing column 2")
+    refused(g, mv("l2", "r1"), "nothing may be placed on Right wing place 1")
+    refused(g, mv("r2", "l2"), "nothing may be placed on Left wing column 2")
+    refused(g, mv("l1", "a1", 2), "only the top card")
+
+
+def test_royal_cotillion_right_wing_spaces_fill_at_once_from_the_waste_then_the_stock() -> None:
+    g = cotillion(a1="AC", r1="3C", r2="3D", b1="2D", waste="8H 9H",
+                stock="10S JS")
+    g.play(mv("r1", "a1"))
+    assert codes(g, "r1") == "9H" and codes(g, "waste") == "8H"
+    g = cotillion(a1="AC", r1="3C", stock="10S JS")
+    g.play(mv("r1", "a1"))
+    assert codes(g, "r1") == "JS" and codes(g, "stock") == "10S"
+    g = cotillion(a1="AC", r1="3C")
+    g.play(mv("r1", "a1"))
+    assert not g.piles["r1"]  # nothing left to fill it with
+
+
+def test_royal_cotillion_left_wing_spaces_stay_empty_and_the_waste_goes_only_home() -> None:
+    g = cotillion(a1="AC", l1="3C", waste="5D", stock="9S")
+    g.play(mv("l1", "a1"))
+    assert not g.piles["l1"]
+    refused(g, mv("waste", "l1"), "nothing may be placed on Left wing column 1")
+
+
+def test_royal_cotillion_has_one_pass_through_the_stock() -> None:
+    g = cotillion(a1="AC", waste="5D", stock="9S")
+    g.play("deal")
+    assert codes(g, "waste") == "5D 9S" and "redeal" not in legal(g)
+    refused(g, "redeal", "no redeal")
+
+
+# --- British Square ----------------------------------------------------------------------------
+
+
+def test_british_square_setup_sixteen_piles_of_one_and_a_stock_of_88() -> None:
+    g = engine.new_game("british-square", 4)
+    assert [len(g.piles[p]) for p in ids(g, "t")] == [1] * 16
+    assert len(g.piles["stock"]) == 88 and all(not g.piles[p] for p in ids(g, "f"))
+    assert cards_once_per_deck(g)
+
+
+def test_british_square_foundations_take_one_suit_each() -> None:
+    g = arrange(engine.new_game("british-square", 1), f1="AH", t1="AH", t2="AS", t3="2H", stock="9C")
+    refused(g, mv("t1", "f2"), "one suit each", "♥")
+    assert {mv("t2", "f2"), mv("t3", "f1")} <= legal(g)
+    refused(g, mv("t3", "f2"), "takes only a card of rank A")
+
+
+def test_british_square_foundations_climb_to_the_king_then_fall_from_the_second_king() -> None:
+    up = " ".join(r + "H" for r in RANKS)
+    g = arrange(engine.new_game("british-square", 1), f1=up, t1="KH", t2="QH", t3="AH", stock="9C")
+    refused(g, mv("t2", "f1"), "follows the order")
+    g.play(mv("t1", "f1"))
+    g.play(mv("t2", "f1"))
+    assert len(g.piles["f1"]) == 15
+    down = " ".join(r + "H" for r in reversed(RANKS[1:]))
+    g = arrange(engine.new_game("british-square", 1), f1=f"{up} {down}", t1="AH", stock="9C")
+    g.play(mv("t1", "f1"))
+    assert len(g.piles["f1"]) == 26
+
+
+def test_british_square_piles_build_by_suit_either_way_fixed_by_the_first_two_cards() -> None:
+    g = arrange(engine.new_game("british-square", 1), t1="7H", t2="8H", t3="6H", t4="9H", t5="8S", stock="9C")
+    assert {mv("t2", "t1"), mv("t3", "t1")} <= legal(g)
+    refused(g, mv("t5", "t1"), "cannot go on", "in suit")
+    g.play(mv("t2", "t1"))  # 7H 8H: going up now
+    assert mv("t4", "t1") in legal(g)
+    refused(g, mv("t3", "t1"), "cannot go on", "second card sets the way")
+    g.play(mv("t1", "t4"))  # 8H back down onto 9H
+    assert mv("t3", "t1") in legal(g)  # t1 is one card again: either way
+    g = arrange(engine.new_game("british-square", 1), t1="QH KH", t2="AH", t3="2H", t4="AS", stock="9C")
+    refused(g, mv("t2", "t1"), "cannot go on")  # no wrap: nothing above the king
+    g = arrange(engine.new_game("british-square", 1), t1="2S AS", t2="KS", stock="9C")
+    refused(g, mv("t2", "t1"), "cannot go on")  # nor below the ace
+
+
+def test_british_square_spaces_take_only_the_waste_card() -> None:
+    g = arrange(engine.new_game("british-square", 1), t2="5D", waste="9C", stock="3S")
+    refused(g, mv("t2", "t1"), "filled only from the waste")
+    g.play(mv("waste", "t1"))
+    assert codes(g, "t1") == "9C"
+
+
+def test_british_square_has_one_pass_through_the_stock() -> None:
+    g = arrange(engine.new_game("british-square", 1), t1="5D", waste="9C")
+    refused(g, "redeal", "no redeal")
+
+
+# --- Jubilee (Kings) ---------------------------------------------------------------------------
+
+
+def test_jubilee_kings_setup_eight_kings_out_and_a_stock_of_96() -> None:
+    g = engine.new_game("jubilee-kings", 6)
+    assert [codes(g, p) for p in ids(g, "f")] == ["KC", "KD", "KH", "KS"] * 2
+    assert len(g.piles["stock"]) == 96 and not g.piles["waste"]
+    assert all(not g.piles[p] for p in ids(g, "w"))
+    assert cards_once_per_deck(g)
+    assert legal(g) == {"deal"}
+
+
+def test_jubilee_kings_foundations_follow_the_jumping_order_by_suit() -> None:
+    order = ["K", "A", "J", "2", "10", "3", "9", "4", "8", "5", "7", "6", "Q"]
+    g = arrange(engine.new_game("jubilee-kings", 1), f1="KC", f2="KD", waste="AC", stock="2C")
+    assert mv("waste", "f1") in legal(g)
+    refused(g, mv("waste", "f2"), "cannot go on", "in suit")
+    g = arrange(engine.new_game("jubilee-kings", 1), f1="KC AC", waste="2C", stock="3C")
+    refused(g, mv("waste", "f1"), "follows the order K A J 2 10 3 9 4 8 5 7 6 Q")
+    g = arrange(engine.new_game("jubilee-kings", 1), f1=" ".join(r + "C" for r in order[:-1]), waste="QC")
+    g.play(mv("waste", "f1"))
+    assert len(g.piles["f1"]) == 13
+
+
+def test_jubilee_kings_a_turned_card_must_be_placed_before_the_next_is_turned() -> None:
+    g = arrange(engine.new_game("jubilee-kings", 1), f1="KC", stock="5D 9H")
+    g.play("deal")
+    assert codes(g, "waste") == "9H"
+    refused(g, "deal", "place the card")
+    assert {mv("waste", w) for w in ids(g, "w")} <= legal(g)
+    g.play(mv("waste", "w3"))
+    assert "deal" in legal(g)
+
+
+def test_jubilee_kings_waste_piles_take_any_card_from_the_hand_and_give_only_to_the_foundations() -> None:
+    g = arrange(engine.new_game("jubilee-kings", 1), f1="KC", w1="9H", w2="AC", waste="3S", stock="5D")
+    assert mv("waste", "w1") in legal(g)  # any card on any card
+    assert mv("w2", "f1") in legal(g)
+    refused(g, mv("w1", "w3"), "may go only to the foundations")
+    refused(g, mv("w2", "w1"), "may go only to the foundations")
+
+
+def test_jubilee_kings_redeals_gather_the_waste_piles_fourth_first_twice() -> None:
+    g = arrange(engine.new_game("jubilee-kings", 1), w1="2C", w2="3C", w3="4C 5C", w4="6C 7C", waste="9D")
+    refused(g, "redeal", "place the card")  # the hand first
+    g = arrange(engine.new_game("jubilee-kings", 1), w1="2C", w2="3C", w3="4C 5C", w4="6C 7C", stock="9D")
+    refused(g, "redeal", "only when the stock is empty")
+    g = arrange(engine.new_game("jubilee-kings", 1), w1="2C", w2="3C", w3="4C 5C", w4="6C 7C")
+    g.play("redeal")
+    assert all(not g.piles[p] for p in ids(g, "w")) and g.redeals_left == 1
+    turned = []
+    while g.piles["stock"]:
+        g.play("deal")
+        turned.append(codes(g, "waste"))
+        g.play(mv("waste", "w1"))
+    assert turned == ["6C", "7C", "4C", "5C", "3C", "2C"]  # pile 4 first, each from its first card
+    g.play("redeal")
+    assert g.redeals_left == 0
+    while g.piles["stock"]:
+        g.play("deal")
+        g.play(mv("waste", "w2"))
+    refused(g, "redeal", "no redeals left")
+
+
+def test_jubilee_kings_is_won_with_every_card_home() -> None:
+    order = ["K", "A", "J", "2", "10", "3", "9", "4", "8", "5", "7", "6", "Q"]
+    piles = {f"f{i + 1}": " ".join(r + s for r in order) for i, s in enumerate("CDHSCDHS")}
+    g = arrange(engine.new_game("jubilee-kings", 1), **piles)
+    assert g.is_won()
+
+
+# --- Backbone ---------------------------------------------------------------------------------
+
+
+def test_backbone_setup_two_columns_of_eleven_a_tail_eight_ribs_and_a_stock_of_73() -> None:
+    g = engine.new_game("backbone", 7)
+    assert [len(g.piles[p]) for p in ("b1", "b2", "c")] == [11, 11, 1]
+    assert [len(g.piles[p]) for p in ids(g, "l") + ids(g, "r")] == [1] * 8
+    assert len(g.piles["stock"]) == 73 and all(not g.piles[p] for p in ids(g, "f"))
+    assert cards_once_per_deck(g) and not any(g.down.values())
+
+
+def test_backbone_columns_wait_for_the_tail_to_go() -> None:
+    g = arrange(engine.new_game("backbone", 1), b1="9C AD", b2="8H 10S", c="AS", l1="JS", l2="5C", l3="6C",
+                l4="7C", r1="8C", r2="9D", r3="10D", r4="JD", stock="2C")
+    refused(g, mv("b1", "f1"), "not available until", "tail")
+    refused(g, mv("b2", "l1"), "not available until")
+    g.play(mv("c", "f1"))
+    assert {mv("b1", "f2"), mv("b2", "l1")} <= legal(g)
+
+
+def test_backbone_ribs_build_down_by_suit_one_card_at_a_time_and_nothing_goes_on_the_backbone() -> None:
+    g = arrange(engine.new_game("backbone", 1), b1="9C", b2="8H", l1="JS", l2="10S", l3="10H", l4="9S 8S",
+                r1="8C", r2="9D", r3="10D", r4="JD", stock="2C")
+    assert mv("l2", "l1") in legal(g) and mv("r2", "r3") in legal(g)
+    refused(g, mv("l3", "l1"), "cannot go on", "in suit")
+    refused(g, mv("l4", "l2", 2), "only the top card")
+    refused(g, mv("r1", "b1"), "nothing may be placed on Backbone column 1")
+
+
+def test_backbone_rib_spaces_take_backbone_or_waste_cards_never_a_rib_card() -> None:
+    g = arrange(engine.new_game("backbone", 1), b1="9C", b2="8H", c="", l1="", l2="10S", l3="10H", l4="9S",
+                r1="8C", r2="9D", r3="10D", r4="JD", waste="4D", stock="2C")
+    refused(g, mv("l2", "l1"), "filled only from the reserve or the waste")
+    assert {mv("b1", "l1"), mv("b2", "l1"), mv("waste", "l1")} <= legal(g)
+    g = arrange(engine.new_game("backbone", 1), b1="9C", b2="8H", c="KS", l1="", l2="10S", l3="10H", l4="9S",
+                r1="8C", r2="9D", r3="10D", r4="JD", stock="2C")
+    assert mv("c", "l1") in legal(g)
+
+
+def test_backbone_has_one_redeal_of_the_waste_turned_over() -> None:
+    g = arrange(engine.new_game("backbone", 1), b1="9C", b2="8H", c="KS", l1="QS", l2="10S", l3="10H", l4="9S",
+                r1="8C", r2="9D", r3="10D", r4="JD", waste="2C 3C")
+    g.play("redeal")
+    g.play("deal")
+    assert codes(g, "waste") == "2C"
+    g.play("deal")
+    refused(g, "redeal", "no redeals left")
+
+
+@pytest.mark.parametrize("slug", ["royal-cotillion", "british-square", "jubilee-kings", "backbone"])
+def test_nothing_leaves_a_foundation(slug: str) -> None:
+    g = engine.new_game(slug, 2)
+    for pid in g.order:
+        if g.group_of[pid].kind is engine.Kind.FOUNDATION:
+            assert not g.group_of[pid].to
