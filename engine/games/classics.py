@@ -38,9 +38,12 @@ BISLEY = register(GameSpec(
         PileGroup("k", F, "King foundation {n}", count=4, build=Build.SUIT, direction=Direction.DOWN,
                   empty=Empty.BASE, base_rank=KING, max_cards=13, at=(0, 0)),
         PileGroup("f", F, "Ace foundation {n}", count=4, build=Build.SUIT, direction=Direction.UP,
-                  empty=Empty.BASE, base_rank=ACE, starts_with=True, max_cards=13, at=(1, 0)),
+                  empty=Empty.BASE, base_rank=ACE, starts_with=True, max_cards=13, at=(0, 4.25)),
+        # Thirteen columns in two lines of seven and six: in one line of thirteen the cards
+        # of a one-pack game would be too small to read on a laptop.
         PileGroup("t", T, "Column {n}", count=13, build=Build.SUIT, direction=Direction.EITHER, empty=Empty.NONE,
-                  pick=Pick.TOP, to=(F, T), deal=(3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4), at=(2, 0), fan="down"),
+                  pick=Pick.TOP, to=(F, T), deal=(3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4), at=(1.25, 0),
+                  per_line=7, line_step=(2.5, 0), fan="down"),
     ),
 ))
 
