@@ -507,15 +507,18 @@ def _pile_under(g: Any, top: Card) -> list[Card]:
 
 def _fits_tables(spec: GameSpec) -> bool:
     """Can this model state the spec's rules as tables and its own steps? Not: foundations
-    one per suit, spaces filled only from some piles, a sequence repeating a rank (the place
-    in the pile counts, not the top card), any card on any card, gathered redeals, a hand."""
+    one per suit, spaces filled only from some piles or from the pile in line, face-down
+    reserves, a sequence repeating a rank (the place in the pile counts, not the top card),
+    any card on any card, gathered redeals, a hand."""
     for g in spec.groups:
-        if g.one_per_suit or g.empty_from or g.direction is Direction.ANY:
+        if (g.one_per_suit or g.empty_from or g.direction is Direction.ANY or g.refill_in_line or not g.turn_up
+                or g.first_pass_foundations or g.base_card_stays):
             return False
         if len(set(g.sequence)) != len(g.sequence):
             return False
     rule = spec.stock
-    return rule is None or not (rule.gather or rule.blocked_by_nonempty)
+    return not spec.stays_out and (rule is None or not (rule.gather or rule.blocked_by_nonempty
+                                                         or rule.new_pile_rank is not None))
 
 
 @lru_cache(maxsize=None)

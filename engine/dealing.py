@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import SUITS, Card
+from .cards import SUITS, Card, parse_card
 from .rng import MAX_SEED, shuffled
 
 if TYPE_CHECKING:
@@ -69,9 +69,15 @@ def microsoft_deal(number: int) -> list[Card]:
 
 def take_out_base_cards(game: Game, pack: list[Card]) -> list[Card]:
     """Put the cards that start a group out of the pack (``starts_with``: one card of the
-    base rank per pile, suits in turn); what is left is returned in order."""
+    base rank per pile, suits in turn; ``first_cards``: the named cards on the group's first
+    piles); what is left is returned in order."""
     rest = list(pack)
     for g in game.spec.groups:
+        for pid, code in zip(g.ids(), g.first_cards):
+            wanted = parse_card(code)
+            card = next(c for c in rest if c.rank == wanted.rank and c.suit == wanted.suit)
+            rest.remove(card)
+            game.piles[pid].append(card)
         if not g.starts_with or g.base_rank is None:
             continue
         for i, pid in enumerate(g.ids()):

@@ -99,6 +99,11 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
         f"started in {SUIT_SYMBOLS[suit]}"),
     "space-from": lambda game, dst, kinds: (
         f"the empty {game.pile_name(dst)} may be filled only from {' or '.join(_kind_plural(k) for k in kinds)}"),
+    "first-pass": lambda game, src, prefixes: (
+        f"until the first redeal, a card from {game.pile_name(src)} may go home only to the "
+        f"{' or '.join(_plural(game, x) for x in prefixes)}"),
+    "base-stays": "the card heading {0} stays there for the whole game",
+    "bare-base-waits": "{0} holds only its first card: it takes a card only once the stock is used up",
     "supermove": _supermove,
     "no-stock": lambda game, action: f"there is no stock to {action} from in {game.spec.title}",
     "stock-empty": "the stock is empty",

@@ -24,7 +24,7 @@ from .spec import GameSpec
 # Fields that do not change what is legal.
 PRESENTATION = frozenset({
     "title", "aliases", "description", "family", "redeal_label", "label", "name",
-    "at", "step", "per_line", "line_step", "ring", "fan", "show",
+    "at", "step", "per_line", "line_step", "ring", "fan", "show", "first_number",
 })
 
 

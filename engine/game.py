@@ -13,7 +13,7 @@ from typing import Any
 
 from .auto import finishing_moves, safe_moves
 from .cards import Card
-from .dealing import seed_range, shuffled_pack, standard_deal
+from .dealing import new_pack, seed_range, shuffled_pack, standard_deal
 from .errors import IllegalMoveError, InvalidMoveError, RecordError
 from .explain import explain
 from .moves import Move
@@ -49,6 +49,11 @@ def _layout(spec: GameSpec) -> _Layout:
     waste = by_kind[Kind.WASTE][0] if by_kind[Kind.WASTE] else ""
     goal = by_kind[Kind.FOUNDATION] + by_kind[Kind.DISCARD]
     return _Layout(tuple(order), group_of, by_kind, {p: i for i, p in enumerate(order)}, stock, waste, goal)
+
+
+@lru_cache(maxsize=None)
+def _goal_count(spec: GameSpec) -> int:
+    return 52 * spec.decks - sum(1 for c in new_pack(spec.decks, spec.suits) if c.rank in spec.stays_out)
 
 
 Snapshot = tuple[tuple[tuple[Card, ...], ...], tuple[int, ...], int | None, int, str]
@@ -89,6 +94,11 @@ class Game:
     @property
     def card_count(self) -> int:
         return 52 * self.spec.decks
+
+    @property
+    def goal_count(self) -> int:
+        """How many cards end on the foundations and discards in a won game."""
+        return _goal_count(self.spec)
 
     def has_redeal(self) -> bool:
         """Is a redeal left (any number of them, when the game sets no limit)?"""
@@ -195,7 +205,7 @@ class Game:
         return finishing_moves(self)
 
     def is_won(self) -> bool:
-        return sum(len(self.piles[p]) for p in self._lay.goal_ids) == self.card_count
+        return sum(len(self.piles[p]) for p in self._lay.goal_ids) == self.goal_count
 
     def is_stuck(self) -> bool:
         return not self.is_won() and not self.legal_moves()

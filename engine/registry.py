@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from .cards import parse_card
 from .dealing import new_pack
 from .errors import RegistrationError, UnknownGameError
 from .spec import GameSpec, Kind
@@ -44,6 +45,15 @@ def _check(spec: GameSpec) -> None:
             ids.add(pid)
         g.deal_counts()
         g.down_counts()
+        if g.first_cards:
+            if g.starts_with or len(g.first_cards) > g.count:
+                raise RegistrationError(f"game {spec.slug!r}: group {g.prefix!r} has first cards for "
+                                        f"{len(g.first_cards)} of {g.count} piles, or also starts with base cards")
+            for code in g.first_cards:
+                try:
+                    parse_card(code)
+                except ValueError as e:
+                    raise RegistrationError(f"game {spec.slug!r}: group {g.prefix!r}: {e}") from None
         if g.starts_with and g.base_rank is None and not spec.base_from_deal:
             raise RegistrationError(f"game {spec.slug!r}: group {g.prefix!r} starts with a base card but has no base_rank")
     if spec.deal_numbers not in ("project", "microsoft"):
@@ -65,6 +75,9 @@ def _check(spec: GameSpec) -> None:
         for src in g.refill_from:
             if src not in ids:
                 raise RegistrationError(f"game {spec.slug!r}: group {g.prefix!r} refills from unknown pile {src!r}")
+        if g.refill_in_line is not None and g.refill_in_line not in {h.prefix for h in spec.groups}:
+            raise RegistrationError(f"game {spec.slug!r}: group {g.prefix!r} refills in line from unknown group "
+                                    f"{g.refill_in_line!r}")
 
 
 def games() -> list[GameSpec]:

@@ -60,6 +60,11 @@ def fits(game: Game, g: PileGroup, pile: list[Card], card: Card) -> bool:
     return is_next(game, g.wrap, top, card) or is_next(game, g.wrap, card, top)
 
 
+def stock_out(game: Game) -> bool:
+    """Is the stock used up (or is there none)?"""
+    return not game.stock_id or not game.piles[game.stock_id]
+
+
 def base_rank(game: Game, g: PileGroup) -> int | None:
     """The rank an empty pile of ``g`` takes: fixed by the group, set by the deal (the
     game's base), or set by the first card on the group's first pile (None until then)."""
@@ -110,6 +115,8 @@ def pick_limit(game: Game, pid: str) -> int:
         return 0
     if g.available_when_empty is not None and not game.any_empty(g.available_when_empty):
         return 0
+    if g.base_card_stays and len(game.piles[pid]) == 1:
+        return 0
     return run_length(game, pid)
 
 
@@ -159,7 +166,12 @@ def drop_refusal(game: Game, dst: str, card: Card, n: int = 1) -> Why | None:
                 return ("empty-takes-base", dst, below, card)
         if d.one_per_suit and any(game.piles[q] and game.piles[q][0].suit == card.suit for q in d.ids()):
             return ("suit-taken", dst, card.suit)
+    elif d.base_card_stays and len(pile) == 1 and stock_out(game):
+        if n != 1:
+            return ("one-card", dst)
     elif d.build is Build.NONE:
+        if d.base_card_stays and len(pile) == 1:
+            return ("bare-base-waits", dst)
         return ("builds-nothing", dst)
     elif not fits(game, d, pile, card):
         return ("does-not-fit", dst, card, pile[-1])
@@ -178,10 +190,14 @@ def refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, int] | None
         return ("src-fixed", src)
     if g.available_when_empty is not None and not game.any_empty(g.available_when_empty):
         return ("src-locked", src, g.available_when_empty)
+    if g.base_card_stays and len(game.piles[src]) == 1:
+        return ("base-stays", src)
     if d.kind not in g.to:
         return ("no-route", src, dst)
     if d.empty_from and not game.piles[dst] and g.kind not in d.empty_from:
         return ("space-from", dst, d.empty_from)
+    if first_pass_refused(game, g, d):
+        return ("first-pass", src, g.first_pass_foundations)
     run = run_length(game, src)
     if run == 0:
         return ("face-down", src)
@@ -191,6 +207,13 @@ def refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, int] | None
     if why is not None:
         return why
     return supermove_refusal(game, src, dst, n, room)
+
+
+def first_pass_refused(game: Game, g: PileGroup, d: PileGroup) -> bool:
+    """Is a card of group ``g`` kept from foundation group ``d`` because no redeal has been
+    used yet (``first_pass_foundations``)?"""
+    return (bool(g.first_pass_foundations) and d.kind is Kind.FOUNDATION and d.prefix not in g.first_pass_foundations
+            and game.redeals_left == game.spec.redeals)
 
 
 def supermove_refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, int] | None = None) -> Why | None:
@@ -259,6 +282,8 @@ def card_moves(game: Game) -> list[Move]:
                 open_to.append((dst, rank, 1 if kind is Kind.FOUNDATION else 0))
         elif d.build is not Build.NONE and d.direction is Direction.ANY:
             open_to.append((dst, 0, 0))
+        elif d.base_card_stays and len(pile) == 1 and stock_out(game):
+            open_to.append((dst, 0, 1))
         elif d.build is not Build.NONE:
             for rank in neighbour_ranks(game, d, pile):
                 wanting.setdefault(rank, []).append(dst)
@@ -277,6 +302,7 @@ def card_moves(game: Game) -> list[Move]:
                 d = group_of[dst]
                 if (dst != src and d.kind in kinds
                         and not (d.empty_from and not piles[dst] and src_kind not in d.empty_from)
+                        and not first_pass_refused(game, group_of[src], d)
                         and drop_refusal(game, dst, card, n) is None
                         and supermove_refusal(game, src, dst, n, room) is None):
                     out.append(Move((src,), dst, n))
@@ -356,6 +382,15 @@ def apply_standard(game: Game, move: Move) -> None:
             for _ in range(rule.draw):
                 if stock:
                     piles[game.waste_id].append(stock.pop())
+        elif rule.new_pile_rank is not None:
+            ids = game.spec.group(rule.deal_to).ids()
+            started = [pid for pid in ids if piles[pid]]
+            card = stock.pop()
+            fresh = [pid for pid in ids if not piles[pid]]
+            if (card.rank == rule.new_pile_rank and fresh) or not started:
+                piles[fresh[0]].append(card)
+            else:
+                piles[started[-1]].append(card)
         else:
             for pid in game.spec.group(rule.deal_to).ids():
                 if not stock:
@@ -382,11 +417,30 @@ def settle(game: Game) -> None:
     emptied piles that refill do so."""
     for pid in game.order:
         pile = game.piles[pid]
-        if game.down[pid] and game.down[pid] >= len(pile):
-            game.down[pid] = max(0, len(pile) - 1)
         g = game.group_of[pid]
+        if game.down[pid] and game.down[pid] >= len(pile):
+            game.down[pid] = max(0, len(pile) - 1) if g.turn_up else len(pile)
         if g.refill_from and not pile and not (g.refill_until_deal and game.deals):
             for source in g.refill_from:
                 if game.piles[source]:
                     pile.append(game.piles[source].pop())
                     break
+        if g.refill_in_line is not None and not pile:
+            linked = in_line_source(game, g, pid)
+            if linked is not None:
+                pile.append(game.piles[linked].pop())
+                game.down[linked] = min(game.down[linked], len(game.piles[linked]))
+
+
+def in_line_source(game: Game, g: PileGroup, pid: str) -> str | None:
+    """The pile that refills ``pid`` (group ``g``, ``refill_in_line``): the pile with the
+    same number in the linked group, else the nearest non-empty one to its left, going
+    round; None when all are empty."""
+    assert g.refill_in_line is not None
+    sources = game.spec.group(g.refill_in_line).ids()
+    i = g.ids().index(pid) % len(sources)
+    for k in range(len(sources)):
+        source = sources[(i - k) % len(sources)]
+        if game.piles[source]:
+            return source
+    return None

@@ -179,7 +179,7 @@ class EngineModel:
     def score(self, state: Any) -> int:
         """Cards away from home, read off the snapshot (no restore needed)."""
         cards = state[0]
-        return self.work.card_count - sum(len(cards[i]) for i in self.goal)
+        return self.work.goal_count - sum(len(cards[i]) for i in self.goal)
 
     def move(self, move: Move) -> Move:
         return move

@@ -85,6 +85,7 @@ class PileGroup:
     empty: Empty = Empty.NONE
     base_rank: int | None = None  # for Empty.BASE; None: the game's base rank (dealt, or set by the first card on the group's first pile)
     starts_with: bool = False  # at set-up each pile takes a card of the base rank, out of the pack
+    first_cards: tuple[str, ...] = ()  # or these cards (codes such as "JD"), out of the pack, on its first piles
     # The ranks a pile takes, in order from its first card, where they do not climb or fall
     # one at a time (Royal Cotillion's A 3 5 ..., British Square's A..K K..A). The first is
     # the base rank; the pile is complete when the list is used up. ``steps`` writes the
@@ -99,8 +100,19 @@ class PileGroup:
     deal: int | tuple[int, ...] = 0  # cards dealt to each pile at set-up (or one count per pile)
     deal_down: int | tuple[int, ...] = 0  # of those, how many face down (or one count per pile)
     available_when_empty: str | None = None  # its cards move only once a pile of that group is empty
+    # Until the first redeal, its cards may go home only to the foundations of these groups
+    # (St. Helena's top piles to the kings, bottom piles to the aces).
+    first_pass_foundations: tuple[str, ...] = ()
+    # Its first card never moves, and once the stock is empty a pile holding only that card
+    # takes any one card (Intrigue's queens heading the columns).
+    base_card_stays: bool = False
     refill_from: tuple[str, ...] = ()  # an emptied pile is refilled at once from the first non-empty of these
     refill_until_deal: bool = False  # refill only until the first deal from the stock
+    # An emptied pile is refilled at once from the pile in line with it in this group (the
+    # same number), else from the nearest non-empty pile of the group to its left, going
+    # round to the last (Heads and Tails' reserves). When all are empty it waits.
+    refill_in_line: str | None = None
+    turn_up: bool = True  # a face-down card left on top turns face up (False: a face-down reserve)
     # Layout hints, in grid cells (one card and its gap); quarters of a cell are allowed.
     at: tuple[float, float] = (0, 0)  # grid row and column of the first pile
     step: tuple[float, float] = (0, 1)  # offset from one pile to the next
@@ -110,6 +122,7 @@ class PileGroup:
     # the first at the top and the rest clockwise (The Wheel's circle, Two Rings' rings).
     ring: tuple[float, float, float, float] | None = None
     fan: str = "none"  # layout: "down", "right" or "none" (squared up)
+    first_number: int = 1  # the number "{n}" gives the first pile (a numbering that runs on over groups)
     show: int = 0  # layout: how many top cards a fan shows (0: all), as a waste turned three at a time
 
     def ids(self) -> tuple[str, ...]:
@@ -143,7 +156,7 @@ class PileGroup:
                 _quarter(self.at[1] + i * self.step[1] + line * line_step[1]))
 
     def pile_name(self, index: int) -> str:
-        return self.name.replace("{n}", str(index + 1))
+        return self.name.replace("{n}", str(index + self.first_number))
 
 
 @dataclass(frozen=True)
@@ -161,6 +174,9 @@ class StockRule:
     # put on the one before (the first at the bottom), and the heap turned face down, so the
     # first card laid on the first pile is the first dealt again.
     gather: tuple[str, ...] = ()
+    # With ``deal_to`` a group: each card goes onto the last started pile of the group,
+    # and a card of this rank starts the next pile instead (Intrigue, Salic Law).
+    new_pile_rank: int | None = None
     last_resort: bool = False  # deal only when no other move is possible
     label: str = "Deal"
 
@@ -184,6 +200,7 @@ class GameSpec:
     stock: StockRule | None = None
     redeals: int | None = 0  # how many times the game may be redealt (None: without limit)
     redeal_label: str = "Redeal"
+    stays_out: tuple[int, ...] = ()  # ranks that never go home: the game is won without them (Intrigue's queens)
     hooks: Hooks = field(default_factory=Hooks)
 
     def group(self, prefix: str) -> PileGroup:

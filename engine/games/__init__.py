@@ -17,5 +17,7 @@ from . import spider
 from . import freecell
 from . import klondike
 from . import classics
+from . import matrimony
+from . import st_helena
 
-__all__ = ["castle", "classics", "deuces", "forty_thieves", "freecell", "klondike", "nation", "queen_of_italy", "spider", "two_rings", "well", "wheel", "wisp"]
+__all__ = ["castle", "classics", "deuces", "forty_thieves", "freecell", "klondike", "matrimony", "nation", "queen_of_italy", "spider", "st_helena", "two_rings", "well", "wheel", "wisp"]

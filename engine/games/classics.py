@@ -134,3 +134,49 @@ BACKBONE = register(GameSpec(
     redeals=1,
     redeal_label="Turn the waste over",
 ))
+
+
+def head_or_tail(prefix: str, name: str, at: tuple[float, float], fan: str) -> PileGroup:
+    """A row of eight piles building up or down by suit, each refilled at once from the
+    reserve pile in line with it (or the nearest one to its left)."""
+    return PileGroup(prefix, T, name, count=8, build=Build.SUIT, direction=Direction.EITHER, empty=Empty.ANY,
+                     pick=Pick.TOP, to=(F, T), deal=1, refill_in_line="r", at=at, fan=fan)
+
+
+HEADS_AND_TAILS = register(GameSpec(
+    slug="heads-and-tails",
+    title="Heads and Tails",
+    family="other",
+    decks=2,
+    description="Eight heads and eight tails build up or down by suit; each space is filled at once from the "
+                "face-down reserve pile in line with it; aces up and kings down, one of each per suit; no stock.",
+    groups=(
+        PileGroup("a", F, "Ace foundation {n}", count=4, build=Build.SUIT, direction=Direction.UP, empty=Empty.BASE,
+                  base_rank=ACE, one_per_suit=True, max_cards=13, at=(0, 0), step=(1, 0)),
+        head_or_tail("h", "Head {n}", (0, 1), "none"),
+        PileGroup("r", R, "Reserve {n}", count=8, deal=11, deal_down=11, turn_up=False, at=(1.25, 1)),
+        head_or_tail("t", "Tail {n}", (2.5, 1), "down"),
+        PileGroup("k", F, "King foundation {n}", count=4, build=Build.SUIT, direction=Direction.DOWN,
+                  empty=Empty.BASE, base_rank=KING, one_per_suit=True, max_cards=13, at=(0, 9), step=(1, 0)),
+    ),
+))
+
+INTRIGUE = register(GameSpec(
+    slug="intrigue",
+    title="Intrigue",
+    family="other",
+    decks=2,
+    description="Every card is turned onto the newest column, each started by a queen; fives build down to the king "
+                "and sixes up to the jack, regardless of suit; the queens never go home.",
+    groups=(
+        PileGroup("s", F, "Six foundation {n}", count=8, build=Build.ANY_SUIT, sequence=(6, 7, 8, 9, 10, 11),
+                  empty=Empty.BASE, at=(0, 0)),
+        PileGroup("v", F, "Five foundation {n}", count=8, build=Build.ANY_SUIT, sequence=(5, 4, 3, 2, ACE, KING),
+                  empty=Empty.BASE, at=(1, 0)),
+        PileGroup("t", T, "Column {n}", count=8, first_cards=("QH",), base_card_stays=True, pick=Pick.TOP, to=(F, T),
+                  at=(2.25, 0), fan="down"),
+        stock(at=(0, 8.5)),
+    ),
+    stock=StockRule(deal_to="t", new_pile_rank=QUEEN, label="Turn a card"),
+    stays_out=(QUEEN,),
+))

@@ -19,7 +19,7 @@ RELATED_GAMES = [
     "freecell", "eight-off", "penguin",
     "klondike", "klondike-draw-one", "gargantua",
 ]
-OTHER_GAMES = ["bisley", "royal-cotillion", "british-square", "jubilee-kings", "backbone"]  # issue 10's, so far
+OTHER_GAMES = ["bisley", "royal-cotillion", "british-square", "jubilee-kings", "backbone", "heads-and-tails", "intrigue", "matrimony", "st-helena"]  # issue 10
 
 
 def test_games_lists_the_source_games_then_the_related_games_with_their_facts() -> None:

@@ -352,3 +352,239 @@ def test_nothing_leaves_a_foundation(slug: str) -> None:
     for pid in g.order:
         if g.group_of[pid].kind is engine.Kind.FOUNDATION:
             assert not g.group_of[pid].to
+
+
+# --- Heads and Tails -----------------------------------------------------------------------------
+
+
+def heads_and_tails(**piles: str) -> Game:
+    """A Heads and Tails position: every head and tail not named holds a card no move wants
+    (a queen of clubs), every reserve not named three face-down cards."""
+    g = engine.new_game("heads-and-tails", 1)
+    filled = {p: "QC" for p in ids(g, "h") + ids(g, "t")}
+    filled.update({p: "#2S #3S #4S" for p in ids(g, "r")})
+    return arrange(g, **{**filled, **piles})
+
+
+def test_heads_and_tails_setup_heads_tails_and_eight_face_down_reserves_of_eleven() -> None:
+    g = engine.new_game("heads-and-tails", 8)
+    assert [len(g.piles[p]) for p in ids(g, "h") + ids(g, "t")] == [1] * 16
+    assert [(len(g.piles[p]), g.down[p]) for p in ids(g, "r")] == [(11, 11)] * 8
+    assert not g.stock_id and cards_once_per_deck(g)
+    assert all(not g.piles[p] for p in ids(g, "a") + ids(g, "k"))
+
+
+def test_heads_and_tails_foundations_one_ace_and_one_king_place_per_suit() -> None:
+    g = heads_and_tails(a1="AH", h1="AH", h2="AS", h3="KH", h4="KS", k1="KH QH")
+    refused(g, mv("h1", "a2"), "one suit each", "♥")
+    refused(g, mv("h3", "k2"), "one suit each", "♥")
+    assert {mv("h2", "a2"), mv("h4", "k2")} <= legal(g)
+    refused(g, mv("h3", "a2"), "takes only a card of rank A")
+
+
+def test_heads_and_tails_heads_and_tails_build_by_suit_either_way_without_wrap() -> None:
+    g = heads_and_tails(h1="7D", h2="8D", t1="6D", t2="8S", t3="AD", t4="KD", t5="7D")
+    assert {mv("h2", "h1"), mv("t1", "h1"), mv("h1", "h2")} <= legal(g)
+    refused(g, mv("t2", "h1"), "cannot go on", "in suit")
+    refused(g, mv("t3", "t4"), "cannot go on")  # no wrap between king and ace
+    g.play(mv("h2", "h1"))  # 7D 8D: up ...
+    refused(g, mv("t1", "h1"), "cannot go on")  # the 6D does not fit the 8D on top
+    g.play(mv("t5", "h1"))  # ... and down again: the direction may change
+    assert codes(g, "h1") == "7D 8D 7D"
+    refused(g, mv("h1", "t1", 2), "only the top card")
+
+
+def test_heads_and_tails_a_space_fills_at_once_from_the_reserve_in_line_else_to_the_left() -> None:
+    g = heads_and_tails(a1="AD", h3="2D", r3="#9C #8C", t5="3D", r5="", r4="#JH", t1="4D", r1="", r8="#5S")
+    g.play(mv("h3", "a1"))
+    assert codes(g, "h3") == "8C" and codes(g, "r3") == "9C" and g.down["r3"] == 1  # in line, face down kept
+    g.play(mv("t5", "a1"))
+    assert codes(g, "t5") == "JH" and not g.piles["r4"]  # r5 empty: the nearest to the left
+    g.play(mv("t1", "a1"))
+    assert codes(g, "t1") == "5S"  # r1 empty, nothing to its left: round to the rightmost
+
+
+def test_heads_and_tails_once_the_reserves_are_gone_a_space_takes_any_card_by_choice() -> None:
+    g = heads_and_tails(**{p: "" for p in ids(engine.new_game("heads-and-tails", 1), "r")}, a1="AD", h1="2D", t3="9S")
+    g.play(mv("h1", "a1"))
+    assert not g.piles["h1"]
+    g.play(mv("t3", "h1"))
+    assert codes(g, "h1") == "9S"
+
+
+def test_heads_and_tails_reserve_cards_never_move_by_hand() -> None:
+    g = heads_and_tails(h1="")
+    assert not any(m.startswith("r") for m in legal(g))
+
+
+# --- Matrimony -----------------------------------------------------------------------------------
+
+
+def test_matrimony_setup_jack_and_queen_of_diamonds_out_sixteen_piles_and_a_stock_of_86() -> None:
+    g = engine.new_game("matrimony", 5)
+    assert codes(g, "j1") == "JD" and codes(g, "q1") == "QD"
+    assert all(not g.piles[p] for p in ids(g, "j")[1:] + ids(g, "q")[1:])
+    assert [len(g.piles[p]) for p in ids(g, "t")] == [1] * 16
+    assert len(g.piles["stock"]) == 86 and cards_once_per_deck(g)
+
+
+def test_matrimony_jacks_go_down_and_queens_up_round_the_corner_one_per_suit() -> None:
+    g = arrange(engine.new_game("matrimony", 1), j1="JD", q1="QD", t1="10D", t2="KD", t3="JD", t4="JS",
+                t5="QH", t6="AD", stock="5C")
+    assert {mv("t1", "j1"), mv("t2", "q1"), mv("t4", "j2"), mv("t5", "q2")} <= legal(g)
+    refused(g, mv("t3", "j2"), "one suit each")
+    refused(g, mv("t6", "q1"), "follows the order Q K A 2")
+    g = arrange(engine.new_game("matrimony", 1), j1="JD 10D 9D 8D 7D 6D 5D 4D 3D 2D AD", t1="KD", t2="QD",
+                stock="5C")
+    g.play(mv("t1", "j1"))
+    g.play(mv("t2", "j1"))
+    assert len(g.piles["j1"]) == 13
+
+
+def test_matrimony_piles_play_only_to_the_foundations_and_wait_for_the_deal() -> None:
+    g = arrange(engine.new_game("matrimony", 1), j1="JD", t1="10D", t2="9D", t3="5C", stock="6H 7H")
+    refused(g, mv("t2", "t3"), "nothing may be placed on Pile 3")
+    g.play(mv("t1", "j1"))
+    g.play(mv("t2", "j1"))
+    g.play("deal")
+    assert codes(g, "t1") == "7H" and codes(g, "t2") == "6H" and codes(g, "t3") == "5C"
+
+
+def test_matrimony_deals_one_card_to_every_pile_with_a_short_last_deal() -> None:
+    g = engine.new_game("matrimony", 2)
+    for _ in range(5):
+        g.play("deal")
+    assert len(g.piles["stock"]) == 6
+    before = [len(g.piles[p]) for p in ids(g, "t")]
+    g.play("deal")
+    after = [len(g.piles[p]) for p in ids(g, "t")]
+    assert [b - a for a, b in zip(before, after)] == [1] * 6 + [0] * 10
+
+
+def test_matrimony_redeals_take_up_one_pile_each_last_first_dealt_from_its_own_place() -> None:
+    g = arrange(engine.new_game("matrimony", 1), j1="JD", t16="2C 3C 4C", t1="9S", t15="5H 6H")
+    refused(engine.new_game("matrimony", 1), "redeal", "only when the stock is empty")
+    g.play("redeal")  # pile 16: its bottom card back on its own place, then round to 1 and 2
+    assert (codes(g, "t16"), codes(g, "t1"), codes(g, "t2")) == ("2C", "9S 3C", "4C")
+    assert g.redeals_left == 15
+    g.play("redeal")  # then pile 15
+    assert (codes(g, "t15"), codes(g, "t16")) == ("5H", "2C 6H")
+    g.redeals_left = 0
+    g._legal = None
+    refused(g, "redeal", "no redeals left")
+
+
+# --- St. Helena ----------------------------------------------------------------------------------
+
+
+def frame_ids(g: Game) -> list[str]:
+    return [p for prefix in "nesw" for p in ids(g, prefix)]
+
+
+def st_helena(**piles: str) -> Game:
+    """A St. Helena position with every frame pile not named holding a queen of hearts."""
+    g = engine.new_game("st-helena", 1)
+    return arrange(g, **{**{p: "QH" for p in frame_ids(g)}, **piles})
+
+
+def test_st_helena_setup_kings_and_aces_out_and_twelve_piles_of_eight_numbered_clockwise() -> None:
+    g = engine.new_game("st-helena", 3)
+    assert [codes(g, p) for p in ids(g, "k")] == ["KC", "KD", "KH", "KS"]
+    assert [codes(g, p) for p in ids(g, "a")] == ["AC", "AD", "AH", "AS"]
+    assert [len(g.piles[p]) for p in frame_ids(g)] == [8] * 12
+    assert [g.pile_name(p) for p in frame_ids(g)] == [f"Pile {n}" for n in range(1, 13)]
+    assert cards_once_per_deck(g) and not g.stock_id
+    assert engine.get_spec("Napoleon's Favourite").slug == "st-helena"
+
+
+def test_st_helena_piles_build_up_or_down_regardless_of_suit_without_wrap() -> None:
+    g = st_helena(n1="7C", n2="8H", n3="6S", n4="KD", e1="AS", e2="9S")
+    assert {mv("n2", "n1"), mv("n3", "n1"), mv("n1", "n2")} <= legal(g)
+    refused(g, mv("e2", "n1"), "cannot go on")
+    refused(g, mv("e1", "n4"), "cannot go on")  # an ace never on a king
+    refused(g, mv("n4", "e1"), "cannot go on")
+
+
+def test_st_helena_until_the_first_redeal_top_piles_go_to_the_kings_and_bottom_piles_to_the_aces() -> None:
+    g = st_helena(k1="KC", a1="AC", n1="QC", s1="2C", e1="2C", w1="QC", n2="2C", s2="QC")
+    assert {mv("n1", "k1"), mv("s1", "a1"), mv("e1", "a1"), mv("w1", "k1")} <= legal(g)
+    refused(g, mv("n2", "a1"), "until the first redeal", "king foundations")
+    refused(g, mv("s2", "k1"), "until the first redeal", "ace foundations")
+    g.play("redeal")
+    g = arrange(g, k1="KC", a1="AC", **{**{p: "QH" for p in frame_ids(g)}, "n2": "2C", "s2": "QC"})
+    assert {mv("n2", "a1"), mv("s2", "k1")} <= legal(g)
+
+
+def test_st_helena_spaces_are_never_filled() -> None:
+    g = st_helena(a1="AC", n1="", e1="2C", e2="5D")
+    refused(g, mv("e2", "n1"), "nothing may be placed on the empty Pile 1")
+
+
+def test_st_helena_redeal_gathers_twelve_onto_one_and_deals_from_pile_one_round() -> None:
+    g = arrange(engine.new_game("st-helena", 1), n1="2C 3C", e1="4C", w2="5C 6C 7C")
+    g.play("redeal")
+    order = frame_ids(g)
+    # Pile 12 (w2) was on top: its top card 7C goes first, onto pile 1, then 6C, 5C, then
+    # pile 6 (e1) ... and pile 1's 3C, 2C last.
+    dealt = {p: codes(g, p) for p in order if g.piles[p]}
+    assert dealt == {"n1": "7C", "n2": "6C", "n3": "5C", "n4": "4C", "e1": "3C", "e2": "2C"}
+    assert g.redeals_left == 1
+    g.play("redeal")
+    refused(g, "redeal", "no redeals left")
+
+
+# --- Intrigue -------------------------------------------------------------------------------------
+
+
+def test_intrigue_setup_one_queen_heads_the_first_column_and_103_cards_wait_in_the_stock() -> None:
+    g = engine.new_game("intrigue", 4)
+    assert codes(g, "t1") == "QH" and all(not g.piles[p] for p in ids(g, "t")[1:])
+    assert len(g.piles["stock"]) == 103 and legal(g) == {"deal"}
+    assert cards_once_per_deck(g)
+
+
+def test_intrigue_turned_cards_go_onto_the_newest_column_and_a_queen_starts_the_next() -> None:
+    g = arrange(engine.new_game("intrigue", 1), t1="QH", stock="9C QS 4D 7H")
+    g.play("deal")
+    assert codes(g, "t1") == "QH 7H"
+    g.play("deal")
+    assert codes(g, "t1") == "QH 7H 4D"
+    g.play("deal")
+    assert codes(g, "t2") == "QS" and codes(g, "t1") == "QH 7H 4D"
+    g.play("deal")
+    assert codes(g, "t2") == "QS 9C"
+
+
+def test_intrigue_foundations_sixes_up_to_jacks_and_fives_down_round_to_kings_regardless_of_suit() -> None:
+    g = arrange(engine.new_game("intrigue", 1), s1="6C 7D 8S", v1="5H 4H 3C 2D AS", t1="QH 9H", t2="QS KD",
+                t3="QD 10C", stock="2C")
+    assert {mv("t1", "s1"), mv("t2", "v1")} <= legal(g)
+    refused(g, mv("t3", "s1"), "follows the order 6 7 8 9 10 J")
+    g = arrange(engine.new_game("intrigue", 1), s1="6C 7D 8S 9S 10H JD", t1="QH 6D", t2="QS 5C", stock="2C")
+    refused(g, mv("t1", "s1"), "complete")
+    assert {mv("t1", "s2"), mv("t2", "v1")} <= legal(g)
+
+
+def test_intrigue_queens_never_move_and_nothing_is_built_on_the_columns_while_the_stock_lasts() -> None:
+    g = arrange(engine.new_game("intrigue", 1), t1="QH", t2="QS 9C", t3="QD 8C", stock="2C")
+    refused(g, mv("t1", "t2"), "stays there")
+    refused(g, mv("t2", "t1"), "only once the stock is used up")
+    refused(g, mv("t3", "t2"), "nothing may be placed on Column 2")
+
+
+def test_intrigue_once_the_stock_is_out_a_bare_queen_takes_any_one_card() -> None:
+    g = arrange(engine.new_game("intrigue", 1), t1="QH", t2="QS 9C", t3="QD 8C 3H")
+    assert {mv("t2", "t1"), mv("t3", "t1")} <= legal(g)
+    g.play(mv("t2", "t1"))
+    refused(g, mv("t3", "t1"), "nothing may be placed on Column 1")  # no longer bare
+    assert mv("t1", "t2") in legal(g)  # the 9C moves on again, onto the now bare Column 2
+
+
+def test_intrigue_is_won_with_every_card_but_the_queens_home() -> None:
+    piles = {f"s{i}": "6C 7C 8C 9C 10C JC" for i in range(1, 9)}
+    piles.update({f"v{i}": "5C 4C 3C 2C AC KC" for i in range(1, 9)})
+    piles.update({f"t{i}": "QH" for i in range(1, 9)})
+    g = arrange(engine.new_game("intrigue", 1), **piles)
+    assert g.is_won() and g.goal_count == 96
+    g = arrange(engine.new_game("intrigue", 1), **{**piles, "t8": "QH KC", "v8": "5C 4C 3C 2C AC"})
+    assert not g.is_won()
