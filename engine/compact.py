@@ -512,13 +512,14 @@ def _fits_tables(spec: GameSpec) -> bool:
     any card on any card, gathered redeals, a hand."""
     for g in spec.groups:
         if (g.one_per_suit or g.empty_from or g.direction is Direction.ANY or g.refill_in_line or not g.turn_up
-                or g.first_pass_foundations or g.base_card_stays):
+                or g.first_pass_foundations or g.base_card_stays or g.stock_out_only
+                or g.home_in_line_while_stock or g.empty is Empty.PAIRED_ENDS):
             return False
         if len(set(g.sequence)) != len(g.sequence):
             return False
     rule = spec.stock
     return not spec.stays_out and (rule is None or not (rule.gather or rule.blocked_by_nonempty
-                                                         or rule.new_pile_rank is not None))
+                                                         or rule.new_pile_rank is not None or rule.deal_to_more))
 
 
 @lru_cache(maxsize=None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .cards import SUIT_SYMBOLS, Card, rank_text
+from .cards import ACE, SUIT_SYMBOLS, Card, rank_text
 from .moves import Move
 from .rules import Why, refusal, run_length, standard_moves, stock_refusal
 from .spec import Build, Direction, Kind, PileGroup
@@ -104,6 +104,15 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
         f"{' or '.join(_plural(game, x) for x in prefixes)}"),
     "base-stays": "the card heading {0} stays there for the whole game",
     "bare-base-waits": "{0} holds only its first card: it takes a card only once the stock is used up",
+    "after-stock": "nothing may be placed on {0} while the stock lasts",
+    "home-in-line": lambda game, src, prefix: (
+        f"while the stock lasts, a card from {game.pile_name(src)} may go home only to the "
+        f"{_plural(game, prefix)[:-1]} directly above it"),
+    "empty-takes-ends": "the empty {0} takes only an ace or a king, not the {1}",
+    "ends-paired": lambda game, dst, card, first: (
+        f"the {_card(first)} fixed the colours: the foundations take "
+        f"{'aces' if first.rank == ACE else 'kings'} of its colour and {'kings' if first.rank == ACE else 'aces'} "
+        f"of the other, not the {_card(card)}"),
     "supermove": _supermove,
     "no-stock": lambda game, action: f"there is no stock to {action} from in {game.spec.title}",
     "stock-empty": "the stock is empty",

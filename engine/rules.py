@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import KING, Card
+from .cards import ACE, KING, Card
 from .moves import Move
 from .spec import Build, Direction, Empty, Kind, Pick, PileGroup
 
@@ -58,6 +58,17 @@ def fits(game: Game, g: PileGroup, pile: list[Card], card: Card) -> bool:
     if d is Direction.DOWN:
         return is_next(game, g.wrap, card, top)
     return is_next(game, g.wrap, top, card) or is_next(game, g.wrap, card, top)
+
+
+def paired_ends_refusal(game: Game, d: PileGroup, dst: str, card: Card) -> Why | None:
+    """``Empty.PAIRED_ENDS``: an ace or a king; once one is placed in the group, aces of its
+    colour and kings of the other (or, from a king, the reverse)."""
+    if card.rank not in (ACE, KING):
+        return ("empty-takes-ends", dst, card)
+    first = next((game.piles[q][0] for q in d.ids() if game.piles[q]), None)
+    if first is not None and (card.rank == first.rank) != (card.red == first.red):
+        return ("ends-paired", dst, card, first)
+    return None
 
 
 def stock_out(game: Game) -> bool:
@@ -147,6 +158,8 @@ def drop_refusal(game: Game, dst: str, card: Card, n: int = 1) -> Why | None:
         return None
     if d.kind is Kind.FOUNDATION and n != 1:
         return ("one-card", dst)
+    if d.stock_out_only and not stock_out(game):
+        return ("after-stock", dst)
     if d.max_cards is not None and len(pile) + n > d.max_cards:
         return ("pile-full", dst, d.max_cards)
     if d.sequence and len(pile) + n > len(d.sequence):
@@ -164,6 +177,10 @@ def drop_refusal(game: Game, dst: str, card: Card, n: int = 1) -> Why | None:
             below = below_base(game)
             if below is None or card.rank != below:
                 return ("empty-takes-base", dst, below, card)
+        if d.empty is Empty.PAIRED_ENDS:
+            why = paired_ends_refusal(game, d, dst, card)
+            if why is not None:
+                return why
         if d.one_per_suit and any(game.piles[q] and game.piles[q][0].suit == card.suit for q in d.ids()):
             return ("suit-taken", dst, card.suit)
     elif d.base_card_stays and len(pile) == 1 and stock_out(game):
@@ -198,6 +215,8 @@ def refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, int] | None
         return ("space-from", dst, d.empty_from)
     if first_pass_refused(game, g, d):
         return ("first-pass", src, g.first_pass_foundations)
+    if in_line_refused(game, g, src, d, dst):
+        return ("home-in-line", src, g.home_in_line_while_stock)
     run = run_length(game, src)
     if run == 0:
         return ("face-down", src)
@@ -207,6 +226,15 @@ def refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, int] | None
     if why is not None:
         return why
     return supermove_refusal(game, src, dst, n, room)
+
+
+def in_line_refused(game: Game, g: PileGroup, src: str, d: PileGroup, dst: str) -> bool:
+    """Is a card of ``src`` kept from foundation ``dst`` because, while the stock lasts, it
+    may go home only to the foundation in line with it (``home_in_line_while_stock``)?"""
+    line = g.home_in_line_while_stock
+    if line is None or d.kind is not Kind.FOUNDATION or stock_out(game):
+        return False
+    return d.prefix != line or d.ids().index(dst) != g.ids().index(src)
 
 
 def first_pass_refused(game: Game, g: PileGroup, d: PileGroup) -> bool:
@@ -303,6 +331,7 @@ def card_moves(game: Game) -> list[Move]:
                 if (dst != src and d.kind in kinds
                         and not (d.empty_from and not piles[dst] and src_kind not in d.empty_from)
                         and not first_pass_refused(game, group_of[src], d)
+                        and not in_line_refused(game, group_of[src], src, d, dst)
                         and drop_refusal(game, dst, card, n) is None
                         and supermove_refusal(game, src, dst, n, room) is None):
                     out.append(Move((src,), dst, n))
@@ -320,6 +349,8 @@ def empty_takes(game: Game, g: PileGroup) -> int | None:
         return base_rank(game, g)
     if g.empty is Empty.BELOW_BASE:
         return below_base(game)
+    if g.empty is Empty.PAIRED_ENDS:
+        return 0
     return None
 
 
@@ -392,10 +423,11 @@ def apply_standard(game: Game, move: Move) -> None:
             else:
                 piles[started[-1]].append(card)
         else:
-            for pid in game.spec.group(rule.deal_to).ids():
-                if not stock:
-                    break
-                piles[pid].append(stock.pop())
+            for prefix in (rule.deal_to, *rule.deal_to_more):
+                for pid in game.spec.group(prefix).ids():
+                    if not stock:
+                        break
+                    piles[pid].append(stock.pop())
         game.deals += 1
     elif move.action == "redeal":
         rule = game.spec.stock

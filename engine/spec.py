@@ -53,6 +53,9 @@ class Empty(str, Enum):
     KING = "king"
     BASE = "base"  # a card of the group's base rank
     BELOW_BASE = "below-base"  # a card one rank below the game's base rank (a king when it is the ace)
+    # An ace or a king; the first placed in the group fixes the colours: aces of its colour
+    # and kings of the other, or the reverse (Little Spider's foundations).
+    PAIRED_ENDS = "paired-ends"
 
 
 class Pick(str, Enum):
@@ -106,6 +109,10 @@ class PileGroup:
     # Its first card never moves, and once the stock is empty a pile holding only that card
     # takes any one card (Intrigue's queens heading the columns).
     base_card_stays: bool = False
+    stock_out_only: bool = False  # its piles take cards only once the stock is used up (Little Spider's phase 2)
+    # While the stock lasts, its cards go home only to the pile with the same number in
+    # this foundation group (Little Spider's lower row: to the foundation directly above).
+    home_in_line_while_stock: str | None = None
     refill_from: tuple[str, ...] = ()  # an emptied pile is refilled at once from the first non-empty of these
     refill_until_deal: bool = False  # refill only until the first deal from the stock
     # An emptied pile is refilled at once from the pile in line with it in this group (the
@@ -177,6 +184,7 @@ class StockRule:
     # With ``deal_to`` a group: each card goes onto the last started pile of the group,
     # and a card of this rank starts the next pile instead (Intrigue, Salic Law).
     new_pile_rank: int | None = None
+    deal_to_more: tuple[str, ...] = ()  # with ``deal_to`` a group: these groups' piles are dealt to after it, in order
     last_resort: bool = False  # deal only when no other move is possible
     label: str = "Deal"
 

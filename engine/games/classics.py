@@ -180,3 +180,29 @@ INTRIGUE = register(GameSpec(
     stock=StockRule(deal_to="t", new_pile_rank=QUEEN, label="Turn a card"),
     stays_out=(QUEEN,),
 ))
+
+
+def spider_row(prefix: str, name: str, row: int, home_in_line: str | None = None) -> PileGroup:
+    """A row of four piles of Little Spider: one card each at the start, fed by the stock;
+    once the stock is out they build up or down regardless of suit, king and ace adjacent."""
+    return PileGroup(prefix, T, name, count=4, build=Build.ANY_SUIT, direction=Direction.EITHER, wrap=True,
+                     empty=Empty.NONE, pick=Pick.TOP, to=(F, T), deal=1, stock_out_only=True,
+                     home_in_line_while_stock=home_in_line, at=(row, 1))
+
+
+LITTLE_SPIDER = register(GameSpec(
+    slug="little-spider",
+    title="Little Spider",
+    family="other",
+    decks=1,
+    description="Two aces of one colour build up and two kings of the other down; while the stock lasts the lower "
+                "row plays only to the foundation above it; then every pile builds up or down regardless of suit.",
+    groups=(
+        spider_row("u", "Upper pile {n}", 0),
+        PileGroup("f", F, "Foundation {n}", count=4, build=Build.SUIT, direction=Direction.EITHER,
+                  empty=Empty.PAIRED_ENDS, max_cards=13, at=(1, 1)),
+        spider_row("l", "Lower pile {n}", 2, home_in_line="f"),
+        PileGroup("stock", Kind.STOCK, "Stock", at=(1, 0)),
+    ),
+    stock=StockRule(deal_to="u", deal_to_more=("l",), label="Deal"),
+))

@@ -19,7 +19,10 @@ RELATED_GAMES = [
     "freecell", "eight-off", "penguin",
     "klondike", "klondike-draw-one", "gargantua",
 ]
-OTHER_GAMES = ["bisley", "royal-cotillion", "british-square", "jubilee-kings", "backbone", "heads-and-tails", "intrigue", "matrimony", "st-helena"]  # issue 10
+OTHER_GAMES = [  # issue 10
+    "bisley", "royal-cotillion", "british-square", "jubilee-kings", "backbone", "heads-and-tails", "intrigue",
+    "little-spider", "matrimony", "st-helena",
+]
 
 
 def test_games_lists_the_source_games_then_the_related_games_with_their_facts() -> None:

@@ -588,3 +588,73 @@ def test_intrigue_is_won_with_every_card_but_the_queens_home() -> None:
     assert g.is_won() and g.goal_count == 96
     g = arrange(engine.new_game("intrigue", 1), **{**piles, "t8": "QH KC", "v8": "5C 4C 3C 2C AC"})
     assert not g.is_won()
+
+
+# --- Little Spider ---------------------------------------------------------------------------------
+
+
+def little_spider(**piles: str) -> Game:
+    """A Little Spider position: every pile not named holds a card no move here wants."""
+    g = engine.new_game("little-spider", 1)
+    blockers = dict(u1="7C", u2="7D", u3="7H", u4="7S", l1="8C", l2="8D", l3="8H", l4="8S")
+    return arrange(g, **{**blockers, **piles})
+
+
+def test_little_spider_setup_two_rows_of_four_and_a_stock_of_44() -> None:
+    g = engine.new_game("little-spider", 2)
+    assert [len(g.piles[p]) for p in ids(g, "u") + ids(g, "l")] == [1] * 8
+    assert len(g.piles["stock"]) == 44 and all(not g.piles[p] for p in ids(g, "f"))
+    assert cards_once_per_deck(g)
+
+
+def test_little_spider_the_first_base_card_fixes_the_colours_of_aces_and_kings() -> None:
+    g = little_spider(u1="AH", u2="AD", u3="KC", u4="KH", l1="AS", stock="2C")
+    assert {mv("u1", "f1"), mv("u3", "f3")} <= legal(g)
+    g.play(mv("u1", "f1"))  # a red ace: red aces up, black kings down
+    assert {mv("u2", "f2"), mv("u3", "f2")} <= legal(g)
+    refused(g, mv("u4", "f2"), "fixed the colours", "aces of its colour and kings of the other")
+    g = little_spider(u1="KH", u2="AC", u3="AD", l4="5S", stock="2C")
+    g.play(mv("u1", "f1"))  # a red king: red kings down, black aces up
+    assert mv("u2", "f2") in legal(g)
+    refused(g, mv("u3", "f2"), "fixed the colours")
+    refused(g, mv("l4", "f4"), "takes only an ace or a king")
+
+
+def test_little_spider_aces_build_up_and_kings_down_by_suit() -> None:
+    g = little_spider(f1="AH", f2="KS", u1="2H", u2="QS", u3="2D", stock="2C")
+    assert {mv("u1", "f1"), mv("u2", "f2")} <= legal(g)
+    refused(g, mv("u3", "f1"), "cannot go on")
+
+
+def test_little_spider_while_the_stock_lasts_the_lower_row_plays_only_to_the_foundation_above() -> None:
+    g = little_spider(f1="AH", f3="AD", l1="2H", l3="2H", u2="2D", stock="2C")
+    assert mv("l1", "f1") in legal(g)
+    refused(g, mv("l3", "f1"), "only to the foundation directly above it")
+    assert mv("u2", "f3") in legal(g)  # the upper row plays to any foundation
+    refused(g, mv("u2", "u1"), "while the stock lasts")  # and nothing is built on the piles
+
+
+def test_little_spider_deals_upper_row_then_lower_row_and_a_short_last_deal_to_the_upper_row() -> None:
+    g = engine.new_game("little-spider", 3)
+    for _ in range(5):
+        before = [len(g.piles[p]) for p in ids(g, "u") + ids(g, "l")]
+        g.play("deal")
+        assert [len(g.piles[p]) for p in ids(g, "u") + ids(g, "l")] == [n + 1 for n in before]
+    before = [len(g.piles[p]) for p in ids(g, "u") + ids(g, "l")]
+    g.play("deal")
+    after = [len(g.piles[p]) for p in ids(g, "u") + ids(g, "l")]
+    assert [a - b for a, b in zip(after, before)] == [1] * 4 + [0] * 4 and not g.piles["stock"]
+
+
+def test_little_spider_once_the_stock_is_out_piles_build_either_way_regardless_of_suit_going_round() -> None:
+    g = little_spider(f1="AH", f2="AD", l3="2H", u1="KS", u2="AC", u3="5D", u4="QC", l1="9H", l2="3S")
+    assert mv("l3", "f1") in legal(g)  # any foundation now
+    assert {mv("u2", "u1"), mv("u4", "u1"), mv("u1", "u2")} <= legal(g)  # an ace on a king, a queen on a king
+    refused(g, mv("u3", "u1"), "cannot go on")
+    refused(g, mv("l1", "l2"), "cannot go on")
+
+
+def test_little_spider_an_emptied_pile_is_never_filled() -> None:
+    g = little_spider(f1="AH", u1="2H", u2="9C")
+    g.play(mv("u1", "f1"))
+    refused(g, mv("u2", "u1"), "nothing may be placed on the empty")
