@@ -1,15 +1,15 @@
 """St. Helena (Napoleon's Favourite): twelve piles round two rows of foundations, two redeals.
 
 Reading: docs/readings/two-pack-classics.md (St. Helena). The piles, the foundations and the
-first-pass routes are data (``first_pass_foundations``); the take-up and redeal round the
-frame is a small hook, like The Nation's.
+first-pass routes are data (``first_pass_foundations``); the deal and the take-up and redeal
+round the frame, one card to a pile at a time, are a small hook, like The Nation's.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import ACE, KING
+from ..cards import ACE, KING, Card
 from ..hooks import Hooks
 from ..moves import Move
 from ..registry import register
@@ -26,7 +26,18 @@ def frame(game: Game) -> list[str]:
     return [pid for prefix in FRAME for pid in game.spec.group(prefix).ids()]
 
 
+def deal_round(game: Game, cards: list[Card]) -> None:
+    """Deal ``cards`` one at a time clockwise round the frame from pile 1, round and round."""
+    piles = frame(game)
+    for i, card in enumerate(cards):
+        game.piles[piles[i % len(piles)]].append(card)
+
+
 class StHelenaHooks(Hooks):
+    def deal(self, game: Game, pack: list[Card]) -> bool:
+        deal_round(game, pack)  # the kings and aces are already out: eight rounds of twelve
+        return True
+
     def extra_moves(self, game: Game) -> list[Move]:
         return [Move.act("redeal")] if game.has_redeal() else []
 
@@ -39,8 +50,7 @@ class StHelenaHooks(Hooks):
         heap = [card for pid in piles for card in game.piles[pid]]
         for pid in piles:
             game.piles[pid] = []
-        for i, card in enumerate(reversed(heap)):
-            game.piles[piles[i % len(piles)]].append(card)
+        deal_round(game, heap[::-1])
         game.use_redeal()
         return True
 

@@ -497,6 +497,16 @@ def test_st_helena_setup_kings_and_aces_out_and_twelve_piles_of_eight_numbered_c
     assert engine.get_spec("Napoleon's Favourite").slug == "st-helena"
 
 
+def test_st_helena_deals_one_card_at_a_time_clockwise_round_the_frame() -> None:
+    from engine.dealing import shuffled_pack
+
+    g = engine.new_game("st-helena", 11)
+    pack = shuffled_pack(engine.new_game("st-helena", 11))  # the same shuffle, kings and aces out
+    order = frame_ids(g)
+    for rnd in range(8):
+        assert [g.piles[p][rnd] for p in order] == pack[rnd * 12:(rnd + 1) * 12]
+
+
 def test_st_helena_piles_build_up_or_down_regardless_of_suit_without_wrap() -> None:
     g = st_helena(n1="7C", n2="8H", n3="6S", n4="KD", e1="AS", e2="9S")
     assert {mv("n2", "n1"), mv("n3", "n1"), mv("n1", "n2")} <= legal(g)
