@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import engine
+from site_builder import BuildError, BuildFailed, check
 
 FAMILY_TITLES = {"beleaguered-castle": "Castle family", "forty-thieves": "Forty Thieves family",
                  "spider": "Spider family", "lady-cadogan": "Lady Cadogan's games", "terrace": "Terrace family",
@@ -74,3 +77,18 @@ def write_content(root: Path, changes: dict[str, str | None] | None = None) -> P
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, "utf-8")
     return content
+
+
+def errors_for(tmp_path: Path, changes: dict[str, str | None]) -> list[BuildError]:
+    """The errors ``check`` reports for the fixture with ``changes`` applied (it must fail)."""
+    content = write_content(tmp_path, changes)
+    with pytest.raises(BuildFailed) as info:
+        check(content)
+    return info.value.errors
+
+
+def only(errors: list[BuildError], needle: str) -> BuildError:
+    """The one error whose message holds ``needle``."""
+    found = [e for e in errors if needle in e.message]
+    assert len(found) == 1, [str(e) for e in errors]
+    return found[0]

@@ -4,25 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from site_builder import BuildError, BuildFailed, check
-from site_fixture import game_page, write_content
+from site_builder import check
+from site_fixture import errors_for, game_page, only, write_content
 
 BODY_START = 14  # file line of the first body line of a fixture game page
-
-
-def errors_for(tmp_path: Path, changes: dict[str, str | None]) -> list[BuildError]:
-    content = write_content(tmp_path, changes)
-    with pytest.raises(BuildFailed) as info:
-        check(content)
-    return info.value.errors
-
-
-def only(errors: list[BuildError], needle: str) -> BuildError:
-    found = [e for e in errors if needle in e.message]
-    assert len(found) == 1, [str(e) for e in errors]
-    return found[0]
 
 
 def test_fixture_content_is_valid(tmp_path: Path) -> None:

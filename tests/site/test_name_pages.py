@@ -9,26 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from site_builder import BuildError, BuildFailed, build, check
-from site_fixture import game_page, name_page, write_content
+from site_builder import build
+from site_fixture import errors_for, game_page, name_page, only, write_content
 
 GAMES = ["Klondike", "Klondike (draw one)", "Red and Black"]  # two written, one planned
 NAME = name_page("Test name", GAMES, "## Which is which\n\nStart with [[Klondike]]; see also [[Test name#Which is which]].\n")
 BODY_START = 11  # file line of the first body line of NAME (title 2, summary 3, games 4-8)
 GAME_BODY_START = 14  # file line of the first body line of a fixture game page
-
-
-def errors_for(tmp_path: Path, changes: dict[str, str | None]) -> list[BuildError]:
-    content = write_content(tmp_path, changes)
-    with pytest.raises(BuildFailed) as info:
-        check(content)
-    return info.value.errors
-
-
-def only(errors: list[BuildError], needle: str) -> BuildError:
-    found = [e for e in errors if needle in e.message]
-    assert len(found) == 1, [str(e) for e in errors]
-    return found[0]
 
 
 def read(out: Path, url: str) -> str:
