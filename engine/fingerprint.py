@@ -54,7 +54,10 @@ def _plain(value: Any) -> Any:
         if cls is Hooks:
             return None
         try:
-            code = inspect.getsource(inspect.getmodule(cls) or cls)  # the hooks and the helpers beside them
+            # The hooks and the helpers beside them, and the module of each base the hooks
+            # build on (The Nation's take-up in engine/games/takeup.py), its own first.
+            modules = dict.fromkeys(inspect.getmodule(c) for c in cls.__mro__ if c not in (Hooks, object))
+            code = "".join(inspect.getsource(m) for m in modules if m is not None)
         except (OSError, TypeError):  # no source at hand (a frozen or browser build)
             code = cls.__qualname__
         return {"hooks": cls.__qualname__, "code": hashlib.sha256(code.encode()).hexdigest()}

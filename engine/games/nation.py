@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import ACE, KING, Card
-from ..hooks import Hooks
-from ..moves import Move
 from ..registry import register
 from ..rules import drop_refusal
 from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
+from .takeup import TakeUpHooks
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -31,33 +30,20 @@ def counted_deal(game: Game, pack: list[Card]) -> None:
             game.piles[home or pid].append(card)
 
 
-class NationHooks(Hooks):
-    def deal(self, game: Game, pack: list[Card]) -> bool:
-        counted_deal(game, pack)
-        return True
+class NationHooks(TakeUpHooks):
+    no_redeals = "no redeals left: the tableau may be taken up and redealt {n} times"
+    no_stock = "{title} has no stock: every card is dealt into the columns"
 
-    def extra_moves(self, game: Game) -> list[Move]:
-        return [Move.act("redeal")] if game.has_redeal() else []
+    def tableau(self, game: Game) -> list[str]:
+        return list(game.spec.group("t").ids())
 
-    def apply(self, game: Game, move: Move) -> bool:
-        if move.action != "redeal":
-            return False
-        columns = game.spec.group("t").ids()
+    def gather(self, game: Game, piles: list[str]) -> list[Card]:
         # Taken up left to right, each column under the one before, then turned over:
         # the last column comes out first, from the top of the column to its last card.
-        pack = [c for pid in reversed(columns) for c in game.piles[pid]]
-        for pid in columns:
-            game.piles[pid] = []
-        game.use_redeal()
-        counted_deal(game, pack)
-        return True
+        return [c for pid in reversed(piles) for c in game.piles[pid]]
 
-    def explain(self, game: Game, move: Move) -> str | None:
-        if move.action == "redeal" and not game.has_redeal():
-            return f"no redeals left: the tableau may be taken up and redealt {game.spec.redeals} times"
-        if move.action == "deal":
-            return "The Nation has no stock: every card is dealt into the columns"
-        return None
+    def deal_out(self, game: Game, cards: list[Card]) -> None:
+        counted_deal(game, cards)
 
 
 THE_NATION = register(GameSpec(

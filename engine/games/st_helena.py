@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import ACE, KING, Card
-from ..hooks import Hooks
-from ..moves import Move
 from ..registry import register
 from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
+from .takeup import TakeUpHooks
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -26,40 +25,24 @@ def frame(game: Game) -> list[str]:
     return [pid for prefix in FRAME for pid in game.spec.group(prefix).ids()]
 
 
-def deal_round(game: Game, cards: list[Card]) -> None:
-    """Deal ``cards`` one at a time clockwise round the frame from pile 1, round and round."""
-    piles = frame(game)
-    for i, card in enumerate(cards):
-        game.piles[piles[i % len(piles)]].append(card)
+class StHelenaHooks(TakeUpHooks):
+    no_redeals = "no redeals left: the piles may be taken up and dealt again {n} times"
+    no_stock = "{title} has no stock: every card is dealt into the twelve piles"
 
+    def tableau(self, game: Game) -> list[str]:
+        return frame(game)
 
-class StHelenaHooks(Hooks):
-    def deal(self, game: Game, pack: list[Card]) -> bool:
-        deal_round(game, pack)  # the kings and aces are already out: eight rounds of twelve
-        return True
-
-    def extra_moves(self, game: Game) -> list[Move]:
-        return [Move.act("redeal")] if game.has_redeal() else []
-
-    def apply(self, game: Game, move: Move) -> bool:
-        if move.action != "redeal":
-            return False
-        piles = frame(game)
+    def gather(self, game: Game, piles: list[str]) -> list[Card]:
         # Pile 12 on pile 11, that packet on pile 10, ... on pile 1; the packet is dealt from
-        # its top (the top card of pile 12 first) one card at a time round the frame from pile 1.
-        heap = [card for pid in piles for card in game.piles[pid]]
-        for pid in piles:
-            game.piles[pid] = []
-        deal_round(game, heap[::-1])
-        game.use_redeal()
-        return True
+        # its top: the top card of pile 12 first.
+        return [card for pid in reversed(piles) for card in reversed(game.piles[pid])]
 
-    def explain(self, game: Game, move: Move) -> str | None:
-        if move.action == "redeal" and not game.has_redeal():
-            return f"no redeals left: the piles may be taken up and dealt again {game.spec.redeals} times"
-        if move.action == "deal":
-            return "St. Helena has no stock: every card is dealt into the twelve piles"
-        return None
+    def deal_out(self, game: Game, cards: list[Card]) -> None:
+        """One card at a time clockwise round the frame from pile 1, round and round (at
+        the start, the kings and aces already out: eight rounds of twelve)."""
+        piles = frame(game)
+        for i, card in enumerate(cards):
+            game.piles[piles[i % len(piles)]].append(card)
 
 
 def side(prefix: str, first: int, count: int, at: tuple[float, float], step: tuple[float, float],
