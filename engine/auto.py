@@ -79,10 +79,15 @@ def safe_moves(game: Game) -> list[Move]:
     for m in game.legal_moves():
         if m.action or m.count != 1 or len(m.sources) != 1 or m.source in seen:
             continue
-        if game.group_of[m.target].kind is not Kind.FOUNDATION:
-            continue
         if game.group_of[m.source].kind is Kind.FOUNDATION:
-            continue  # a card moving between foundations gains nothing
+            continue  # a card moving on from a foundation is never automatic (in Virginia Reel it leaves a gap)
+        target = game.group_of[m.target]
+        if target.kind is Kind.DISCARD and target.base_rank is not None:
+            out.append(m)  # a dead card (Virginia Reel's ace) is wanted nowhere else
+            seen.add(m.source)
+            continue
+        if target.kind is not Kind.FOUNDATION:
+            continue
         if is_safe(game, game.piles[m.source][-1], m.target, home):
             out.append(m)
             seen.add(m.source)
@@ -106,7 +111,7 @@ def finishing_moves(game: Game) -> list[Move] | None:
     try:
         while not game.is_won() and len(line) < FINISH_LIMIT:
             home = [m for m in game.legal_moves()
-                    if not m.action and game.group_of[m.target].kind is Kind.FOUNDATION
+                    if not m.action and game.group_of[m.target].kind in (Kind.FOUNDATION, Kind.DISCARD)
                     and game.group_of[m.source].kind is not Kind.FOUNDATION]
             if not home:
                 return None

@@ -24,7 +24,7 @@ from .cards import KING, Card
 from .dealing import new_pack
 from .hooks import Hooks
 from .moves import Move
-from .rules import empty_takes, fits, is_next, related
+from .rules import blocking, empty_takes, fits, is_next, related
 from .spec import Build, Direction, Empty, GameSpec, Kind, Pick
 
 if TYPE_CHECKING:
@@ -135,7 +135,8 @@ class Compact:
         rule = spec.stock
         self.rule = rule
         self.deal_to = tuple(index[q] for q in spec.group(rule.deal_to).ids()) if rule and rule.deal_to != "waste" else ()
-        self.blocked_by = tuple(index[q] for q in spec.group(rule.blocked_by_empty).ids()) if rule and rule.blocked_by_empty else ()
+        self.blocked_by = tuple(index[q] for prefix in blocking(rule.blocked_by_empty if rule else None)
+                                for q in spec.group(prefix).ids())
         self.blocks = self._blocks()
         self.spans = tuple((ids[0], ids[-1] + 1, dealt_to) for ids, dealt_to in self.blocks)
         self.others = tuple(i for i in range(self.n) if i not in self.goal)
@@ -509,17 +510,22 @@ def _fits_tables(spec: GameSpec) -> bool:
     """Can this model state the spec's rules as tables and its own steps? Not: foundations
     one per suit, spaces filled only from some piles or from the pile in line, face-down
     reserves, a sequence repeating a rank (the place in the pile counts, not the top card),
-    any card on any card, gathered redeals, a hand."""
+    any card on any card, gathered redeals, a hand, grids of places that hold each other in,
+    building on the waste, dead cards discarded, deals by
+    rows or blocked by several groups."""
     for g in spec.groups:
         if (g.one_per_suit or g.empty_from or g.direction is Direction.ANY or g.refill_in_line or not g.turn_up
                 or g.first_pass_foundations or g.base_card_stays or g.stock_out_only
-                or g.home_in_line_while_stock or g.empty is Empty.PAIRED_ENDS):
+                or g.home_in_line_while_stock or g.empty is Empty.PAIRED_ENDS or g.freed_by or g.first_found
+                or (g.kind is Kind.WASTE and g.build is not Build.NONE)
+                or (g.kind is Kind.DISCARD and g.base_rank is not None)):
             return False
         if len(set(g.sequence)) != len(g.sequence):
             return False
     rule = spec.stock
-    return not spec.stays_out and (rule is None or not (rule.gather or rule.blocked_by_nonempty
-                                                         or rule.new_pile_rank is not None or rule.deal_to_more))
+    return not spec.stays_out and (rule is None or not (rule.gather or rule.blocked_by_nonempty or rule.by_rows
+                                                         or rule.new_pile_rank is not None or rule.deal_to_more
+                                                         or isinstance(rule.blocked_by_empty, tuple)))
 
 
 @lru_cache(maxsize=None)

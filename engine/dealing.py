@@ -103,6 +103,15 @@ def set_out_dealt_base(game: Game, pack: list[Card]) -> list[Card]:
     return rest
 
 
+def set_out_first_found(game: Game, pack: list[Card]) -> None:
+    """``first_found``: the first card of a group's base rank to come out of the shuffled
+    pack goes to the group's first pile (Virginia Reel's first 2, 3 and 4)."""
+    for g in game.spec.groups:
+        if g.first_found and g.base_rank is not None:
+            index = next(i for i, c in enumerate(pack) if c.rank == g.base_rank)
+            game.piles[g.ids()[0]].append(pack.pop(index))
+
+
 def shuffled_pack(game: Game) -> list[Card]:
     """The pack for this deal, shuffled, with the cards that start out of play set out."""
     spec = game.spec
@@ -110,6 +119,7 @@ def shuffled_pack(game: Game) -> list[Card]:
         return microsoft_deal(game.seed)
     pack = take_out_base_cards(game, new_pack(spec.decks, spec.suits))
     pack = shuffled(pack, game.seed)
+    set_out_first_found(game, pack)
     if spec.base_from_deal:
         pack = set_out_dealt_base(game, pack)
     return pack

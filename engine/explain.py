@@ -69,6 +69,19 @@ def _supermove(game: Game, n: int, limit: int, cells: int, spaces: int) -> str:
     return f"{n} cards cannot move as a unit: with {' and '.join(room)}, at most {limit} may go there"
 
 
+_SIDES = {(1, 0): "below", (-1, 0): "above", (0, 1): "to its right", (0, -1): "to its left"}
+
+
+def _covered(game: Game, src: str, sideways: bool) -> str:
+    """A grid place held in by its neighbours (``freed_by``), in words: which places must
+    be emptied, turned a quarter for a sideways card."""
+    sides = [_SIDES.get((dc, dr) if sideways else (dr, dc), "next to it") for dr, dc in game.group_of[src].freed_by]
+    if len(sides) == 1:
+        return f"the card of {game.pile_name(src)} is held in: the card {sides[0]} has to go first"
+    return (f"the card of {game.pile_name(src)} is held in: the cards {' and '.join(sides)} both lie against it "
+            "(one of them has to go first)")
+
+
 # Every reason code of ``rules`` and the sentence it becomes. A template's {0}, {1}, ...
 # are the reason's arguments in words (see ``_words``); a function gets the game and the
 # bare arguments, for the few sentences that need more than filling in.
@@ -92,6 +105,9 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
         f"the empty {game.pile_name(dst)} takes only a card of rank "
         f"{rank_text(base) if isinstance(base, int) else 'of the base rank'}, not the {_card(card)}"),
     "builds-nothing": "nothing may be placed on {0}",
+    "unfounded": lambda game, dst, bottom, first: (
+        f"{game.pile_name(dst)} starts with the {_card(bottom)}, not a {rank_text(first)}: it takes nothing "
+        "until that card has moved away"),
     "does-not-fit": lambda game, dst, card, top: (
         f"the {_card(card)} cannot go on the {_card(top)}: {game.pile_name(dst)} {_build_words(game.group_of[dst])}"),
     "suit-taken": lambda game, dst, suit: (
@@ -114,6 +130,9 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
         f"{'aces' if first.rank == ACE else 'kings'} of its colour and {'kings' if first.rank == ACE else 'aces'} "
         f"of the other, not the {_card(card)}"),
     "supermove": _supermove,
+    "covered": _covered,
+    "discard-rank": lambda game, dst, rank: f"{game.pile_name(dst)} takes only {rank_text(rank)}s, one at a time",
+    "grid-full": "every row of {0} has been dealt",
     "no-stock": lambda game, action: f"there is no stock to {action} from in {game.spec.title}",
     "stock-empty": "the stock is empty",
     "deal-blocked": lambda game, prefix: f"no deal while one of the {_plural(game, prefix)} is empty",

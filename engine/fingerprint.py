@@ -64,8 +64,11 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if f.name not in PRESENTATION and not _at_default(value, f)}
+        plain = {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+                 if f.name not in PRESENTATION and not _at_default(value, f)}
+        if getattr(value, "freed_by", ()):
+            plain["per_line"] = getattr(value, "per_line")  # the grid's width is a rule there, not a place on screen
+        return plain
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     return value

@@ -7,6 +7,7 @@ reason it gives.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .cards import ACE, KING, Card
@@ -71,6 +72,38 @@ def paired_ends_refusal(game: Game, d: PileGroup, dst: str, card: Card) -> Why |
     return None
 
 
+@lru_cache(maxsize=None)
+def grid_neighbours(g: PileGroup) -> dict[str, tuple[str, ...] | None]:
+    """For each place of a grid group (``freed_by``), the places whose cards hold its card
+    in; None when one of its freeing neighbours is off the grid (its card is always free)."""
+    ids = g.ids()
+    cols = g.per_line or len(ids)
+    rows = -(-len(ids) // cols)
+    out: dict[str, tuple[str, ...] | None] = {}
+    for i, pid in enumerate(ids):
+        row, col = g.cell(i)
+        near: list[str] = []
+        for dr, dc in g.freed_by:
+            if g.sideways(i):
+                dr, dc = dc, dr
+            r, c = row + dr, col + dc
+            j = r * cols + c
+            if not (0 <= r < rows and 0 <= c < cols) or j >= len(ids):
+                break
+            near.append(ids[j])
+        out[pid] = tuple(near) if len(near) == len(g.freed_by) else None
+    return out
+
+
+def covered(game: Game, g: PileGroup, pid: str) -> bool:
+    """Is the card of grid place ``pid`` held in, every neighbour that could free it
+    (``freed_by``) holding a card?"""
+    if not g.freed_by:
+        return False
+    near = grid_neighbours(g)[pid]
+    return near is not None and all(game.piles[q] for q in near)
+
+
 def stock_out(game: Game) -> bool:
     """Is the stock used up (or is there none)?"""
     return not game.stock_id or not game.piles[game.stock_id]
@@ -128,6 +161,8 @@ def pick_limit(game: Game, pid: str) -> int:
         return 0
     if g.base_card_stays and len(game.piles[pid]) == 1:
         return 0
+    if g.freed_by and covered(game, g, pid):
+        return 0
     return run_length(game, pid)
 
 
@@ -151,6 +186,10 @@ def drop_refusal(game: Game, dst: str, card: Card, n: int = 1) -> Why | None:
             return ("one-card", dst)
         return None
     if d.kind is Kind.DISCARD:
+        if d.base_rank is not None:  # a heap for dead cards of one rank (Virginia Reel's aces)
+            if n != 1 or card.rank != d.base_rank:
+                return ("discard-rank", dst, d.base_rank)
+            return None
         if n != 13 or card.rank != KING:
             return ("discard-full-run", dst)
         if d.max_cards is not None and len(pile) + n > d.max_cards:
@@ -190,6 +229,8 @@ def drop_refusal(game: Game, dst: str, card: Card, n: int = 1) -> Why | None:
         if d.base_card_stays and len(pile) == 1:
             return ("bare-base-waits", dst)
         return ("builds-nothing", dst)
+    elif unfounded(d, pile):
+        return ("unfounded", dst, pile[0], d.sequence[0])
     elif not fits(game, d, pile, card):
         return ("does-not-fit", dst, card, pile[-1])
     return None
@@ -209,6 +250,8 @@ def refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, int] | None
         return ("src-locked", src, g.available_when_empty)
     if g.base_card_stays and len(game.piles[src]) == 1:
         return ("base-stays", src)
+    if g.freed_by and covered(game, g, src):
+        return ("covered", src, g.checker and g.sideways(g.ids().index(src)))
     if d.kind not in g.to:
         return ("no-route", src, dst)
     if d.empty_from and not game.piles[dst] and g.kind not in d.empty_from:
@@ -259,12 +302,19 @@ def supermove_refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, i
     return None
 
 
+def unfounded(g: PileGroup, pile: list[Card]) -> bool:
+    """Does the non-empty ``pile`` of a group with a ``sequence`` start with another rank
+    than the sequence's first? Then it takes nothing (a card dealt into the wrong place of
+    Virginia Reel's rows waits to be moved away)."""
+    return bool(g.sequence) and pile[0].rank != g.sequence[0]
+
+
 def neighbour_ranks(game: Game, g: PileGroup, pile: list[Card]) -> tuple[int, ...]:
     """The ranks a card would need to be built on the non-empty ``pile`` of group ``g``,
     whatever its suit (one rank below for a pile building down, above for one building up,
     both for either; the next of the group's sequence, if it has one)."""
     if g.sequence:
-        return (g.sequence[len(pile)],) if len(pile) < len(g.sequence) else ()
+        return (g.sequence[len(pile)],) if len(pile) < len(g.sequence) and not unfounded(g, pile) else ()
     top = pile[-1]
     low = game.spec.low_rank
     v = value(game, top.rank)
@@ -297,10 +347,10 @@ def card_moves(game: Game) -> list[Move]:
         d = group_of[dst]
         pile = piles[dst]
         kind = d.kind
-        if kind is Kind.STOCK or kind is Kind.WASTE:
+        if kind is Kind.STOCK or (kind is Kind.WASTE and d.build is Build.NONE):
             continue
         if kind is Kind.DISCARD:
-            open_to.append((dst, KING, 13))
+            open_to.append((dst, KING, 13) if d.base_rank is None else (dst, d.base_rank, 1))
         elif kind is Kind.CELL:
             if not pile:
                 open_to.append((dst, 0, 1))
@@ -364,8 +414,11 @@ def stock_refusal(game: Game, action: str) -> Why | None:
     if action == "deal":
         if not stock:
             return ("stock-empty",)
-        if rule.blocked_by_empty is not None and game.any_empty(rule.blocked_by_empty):
-            return ("deal-blocked", rule.blocked_by_empty)
+        for prefix in blocking(rule.blocked_by_empty):
+            if game.any_empty(prefix):
+                return ("deal-blocked", prefix)
+        if rule.by_rows and not next_row(game):
+            return ("grid-full", rule.deal_to)
         if waiting is not None and not game.all_empty(waiting):
             return ("deal-waiting", waiting)
         return None
@@ -384,6 +437,25 @@ def stock_refusal(game: Game, action: str) -> Why | None:
     if not game.piles[game.waste_id]:
         return ("waste-empty",)
     return None
+
+
+def blocking(prefixes: str | tuple[str, ...] | None) -> tuple[str, ...]:
+    """``StockRule.blocked_by_empty`` as a tuple of group prefixes."""
+    if prefixes is None:
+        return ()
+    return (prefixes,) if isinstance(prefixes, str) else prefixes
+
+
+def next_row(game: Game) -> tuple[str, ...]:
+    """The places the next deal fills (``StockRule.by_rows``): the line after the lines
+    dealt at set-up and by each deal since (``Game.deals``); empty when the grid is full."""
+    rule = game.spec.stock
+    assert rule is not None
+    g = game.spec.group(rule.deal_to)
+    width = g.per_line or g.count
+    first = -(-sum(1 for n in g.deal_counts() if n) // width)
+    start = (first + game.deals) * width
+    return g.ids()[start:start + width]
 
 
 def stock_moves(game: Game) -> list[Move]:
@@ -413,6 +485,10 @@ def apply_standard(game: Game, move: Move) -> None:
             for _ in range(rule.draw):
                 if stock:
                     piles[game.waste_id].append(stock.pop())
+        elif rule.by_rows:
+            for pid in next_row(game):
+                if stock:
+                    piles[pid].append(stock.pop())
         elif rule.new_pile_rank is not None:
             ids = game.spec.group(rule.deal_to).ids()
             started = [pid for pid in ids if piles[pid]]

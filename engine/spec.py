@@ -120,6 +120,17 @@ class PileGroup:
     # round to the last (Heads and Tails' reserves). When all are empty it waits.
     refill_in_line: str | None = None
     turn_up: bool = True  # a face-down card left on top turns face up (False: a face-down reserve)
+    # A grid of one-card places (``per_line`` to a row): a place's card may be taken only
+    # when one of these neighbours (row offset, column offset) is empty or off the grid
+    # (Babette's garden: the place below; Crazy Quilt's quilt: above or below).
+    freed_by: tuple[tuple[int, int], ...] = ()
+    # The grid's places alternate upright and sideways like a chessboard, the first upright:
+    # a sideways place's ``freed_by`` neighbours are turned a quarter (left and right for
+    # above and below), and the view draws its card sideways (Crazy Quilt).
+    checker: bool = False
+    # At set-up the group's first pile takes the first card of its base rank to come out of
+    # the shuffled pack (Virginia Reel's rows).
+    first_found: bool = False
     # Layout hints, in grid cells (one card and its gap); quarters of a cell are allowed.
     at: tuple[float, float] = (0, 0)  # grid row and column of the first pile
     step: tuple[float, float] = (0, 1)  # offset from one pile to the next
@@ -163,7 +174,20 @@ class PileGroup:
                 _quarter(self.at[1] + i * self.step[1] + line * line_step[1]))
 
     def pile_name(self, index: int) -> str:
-        return self.name.replace("{n}", str(index + self.first_number))
+        name = self.name.replace("{n}", str(index + self.first_number))
+        if self.per_line:
+            row, col = self.cell(index)
+            name = name.replace("{row}", str(row + 1)).replace("{col}", str(col + 1))
+        return name
+
+    def cell(self, index: int) -> tuple[int, int]:
+        """Row and column of pile ``index`` in the group's own grid (``per_line`` to a row)."""
+        return divmod(index, self.per_line) if self.per_line else (0, index)
+
+    def sideways(self, index: int) -> bool:
+        """Is pile ``index`` a sideways place of a chessboard grid (``checker``)?"""
+        row, col = self.cell(index)
+        return self.checker and (row + col) % 2 == 1
 
 
 @dataclass(frozen=True)
@@ -173,7 +197,7 @@ class StockRule:
     deal_to: str = "waste"  # "waste": turn cards onto the waste; else a group prefix: one card onto each pile
     draw: int = 1
     redeal_waste: bool = False  # "redeal" turns the waste over into a new stock (GameSpec.redeals times)
-    blocked_by_empty: str | None = None  # no deal while a pile of this group is empty
+    blocked_by_empty: str | tuple[str, ...] | None = None  # no deal while a pile of this group (or these) is empty
     # No deal (nor redeal) while a pile of this group holds a card: a turned card must be
     # placed before the next is turned (Jubilee's hand, Sir Tommy).
     blocked_by_nonempty: str | None = None
@@ -185,6 +209,10 @@ class StockRule:
     # and a card of this rank starts the next pile instead (Intrigue, Salic Law).
     new_pile_rank: int | None = None
     deal_to_more: tuple[str, ...] = ()  # with ``deal_to`` a group: these groups' piles are dealt to after it, in order
+    # With ``deal_to`` a group laid out in lines (``per_line``): each deal fills the next
+    # line, under those dealt before (``Game.deals`` counts them), gaps left as they are
+    # (Babette's garden, a row at a time).
+    by_rows: bool = False
     last_resort: bool = False  # deal only when no other move is possible
     label: str = "Deal"
 

@@ -54,6 +54,8 @@ def build_view(game: Game) -> dict[str, Any]:
                 "col": col,
                 "fan": g.fan,
                 "show": g.show,
+                "turn": "sideways" if g.sideways(i) else "",
+                "gap": bool(g.freed_by),
                 "cards": [card_view(c, not hidden and j >= down) for j, c in enumerate(cards)],
                 "pick": sorted(picks[pid]),
             })

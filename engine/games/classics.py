@@ -206,3 +206,31 @@ LITTLE_SPIDER = register(GameSpec(
     ),
     stock=StockRule(deal_to="u", deal_to_more=("l",), label="Deal"),
 ))
+
+CRAZY_QUILT = register(GameSpec(
+    slug="crazy-quilt",
+    title="Crazy Quilt",
+    aliases=("Indian Carpet", "Japanese Rug"),
+    family="other",
+    decks=2,
+    description="An ace and a king of each suit out as foundations; a quilt of 64 cards, upright and sideways like a "
+                "chessboard, whose cards are free when a short side is clear; quilt cards also go on the waste, "
+                "up or down by suit; one redeal.",
+    groups=(
+        # Eight rows of eight, alternately upright and sideways; a card is free when the
+        # place beyond one of its short sides is empty or off the quilt. Rows three quarters
+        # of a cell apart: a sideways card is no taller than an upright one is wide.
+        PileGroup("q", Kind.RESERVE, "Quilt row {row}, column {col}", count=64, max_cards=1, pick=Pick.TOP, to=(F, W),
+                  deal=1, freed_by=((-1, 0), (1, 0)), checker=True, at=(0, 0), per_line=8, line_step=(0.75, 0)),
+        PileGroup("a", F, "Ace foundation {n}", count=4, build=Build.SUIT, direction=Direction.UP, empty=Empty.NONE,
+                  base_rank=ACE, starts_with=True, max_cards=13, at=(0, 8.25), step=(1, 0)),
+        PileGroup("k", F, "King foundation {n}", count=4, build=Build.SUIT, direction=Direction.DOWN,
+                  empty=Empty.NONE, base_rank=KING, starts_with=True, max_cards=13, at=(0, 9.25), step=(1, 0)),
+        stock(at=(4.5, 8.25)),
+        PileGroup("waste", W, "Waste", build=Build.SUIT, direction=Direction.EITHER, empty=Empty.NONE,
+                  pick=Pick.TOP, to=(F,), at=(4.5, 9.25)),
+    ),
+    stock=StockRule(deal_to="waste", redeal_waste=True, label="Turn a card"),
+    redeals=1,
+    redeal_label="Turn the waste over",
+))
