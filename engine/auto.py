@@ -43,11 +43,14 @@ def _home(game: Game) -> set[Card]:
             for c in game.piles[pid]}
 
 
-def is_safe(game: Game, card: Card, foundation: str, home: set[Card] | None = None) -> bool:
-    """May ``card`` go to ``foundation`` without taking a resting place some card needs?"""
+def is_safe(game: Game, card: Card, foundation: str, home: set[Card] | None = None, strict: bool = False) -> bool:
+    """May ``card`` go to ``foundation`` without taking a resting place some card needs?
+    ``strict``: count only the cards already home, in one-pack games too (the solver's rule:
+    it never throws a win away)."""
     home = _home(game) if home is None else home
-    builders = [g for g in game.spec.groups if g.kind in (Kind.TABLEAU, Kind.RESERVE) and g.build is not Build.NONE]
-    one_pack = game.spec.decks == 1
+    builders = [g for g in game.spec.groups
+                if g.kind in (Kind.TABLEAU, Kind.RESERVE, Kind.WASTE) and g.build is not Build.NONE]
+    one_pack = game.spec.decks == 1 and not strict
     for other in _pack(game.spec):
         if other in home or other == card:
             continue
@@ -68,9 +71,9 @@ def _could_go_home(game: Game, card: Card, going: Card, foundation: str) -> bool
     return False
 
 
-def safe_moves(game: Game) -> list[Move]:
+def safe_moves(game: Game, strict: bool = False) -> list[Move]:
     """The legal one-card moves to a foundation that are safe, in legal-move order (at most
-    one per source pile)."""
+    one per source pile); ``strict`` as for ``is_safe``."""
     if game.phase:
         return []  # a stage of the game's own (Queen of Italy's choice) is never automatic
     home = _home(game)
@@ -88,7 +91,7 @@ def safe_moves(game: Game) -> list[Move]:
             continue
         if target.kind is not Kind.FOUNDATION:
             continue
-        if is_safe(game, game.piles[m.source][-1], m.target, home):
+        if is_safe(game, game.piles[m.source][-1], m.target, home, strict):
             out.append(m)
             seen.add(m.source)
     return out

@@ -37,6 +37,7 @@ import heapq
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .auto import safe_moves
 from .compact import code_of, compact_model
 from .game import Game
 from .moves import Move
@@ -163,10 +164,24 @@ class EngineModel:
     def apply(self, state: Any, move: Move) -> tuple[Any, list[Move]]:
         self.work.restore(state)
         self.work.advance(move)
-        return self.work.snapshot(), []
+        return self._home()
 
     def settle_home(self, state: Any) -> tuple[Any, list[Move]]:
-        return state, []
+        self.work.restore(state)
+        return self._home()
+
+    def _home(self) -> tuple[Any, list[Move]]:
+        """Play the moves home that can never cost a win (``safe_moves`` by its strict
+        rule: every card that could rest on the card is home already), one at a time, as
+        the compact model does before branching."""
+        work = self.work
+        made: list[Move] = []
+        while True:
+            safe = safe_moves(work, strict=True)
+            if not safe:
+                return work.snapshot(), made
+            work.advance(safe[0])
+            made.append(safe[0])
 
     def key(self, state: Any) -> Any:
         cards, down, *rest = state

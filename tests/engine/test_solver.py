@@ -187,3 +187,21 @@ def test_microsoft_freecell_11982_is_proved_lost() -> None:
     verdict = solve(engine.new_game("freecell", 11982), 200_000)
     assert verdict.result == "lost"
     assert 10_000 < verdict.positions < 200_000
+
+
+def test_the_engine_model_plays_safe_moves_home_before_branching() -> None:
+    """Babette's garden cards go only home, so once safe moves are played by themselves the
+    search branches only on deals and redeals: every deal is decided in a small budget, and
+    each won line replays (without the safe moves the search spent its budget on orders of
+    moves home)."""
+    verdicts = []
+    for seed in range(1, 6):
+        game = engine.new_game("babette", seed)
+        verdict = solve(game, 1000)
+        verdicts.append(verdict.result)
+        if verdict.result == "won":
+            assert replays_to_a_win(game, verdict.moves)
+    assert "unknown" not in verdicts and "won" in verdicts
+    # The strict rule keeps a card that a waste could still need (Crazy Quilt's waste builds).
+    g = arrange(engine.new_game("crazy-quilt", 1), a1="AC 2C 3C 4C", q1="5C", waste="6C", stock="9H")
+    assert not engine.auto.safe_moves(g, strict=True)
