@@ -42,8 +42,16 @@ def swaps(game: Game, a: str, b: str) -> bool:
 
 class VirginiaReelHooks(Hooks):
     def extra_moves(self, game: Game) -> list[Move]:
-        places = lone(game)
-        return [Move.step(a, b) for a in places for b in places if swaps(game, a, b)]
+        # Lone misplaced cards by (the row they lie in, the rank they are): a card of rank
+        # r in row X swaps with a card of X's rank lying in the row of r.
+        misplaced: dict[tuple[int, int], list[str]] = {}
+        for pid in lone(game):
+            g = game.group_of[pid]
+            rank = game.piles[pid][0].rank
+            if g.base_rank is not None and rank != g.base_rank:
+                misplaced.setdefault((g.base_rank, rank), []).append(pid)
+        return [Move.step(a, b) for (row, rank), sources in misplaced.items()
+                for a in sources for b in misplaced.get((rank, row), ())]
 
     def apply(self, game: Game, move: Move) -> bool:
         if move.action or len(move.sources) != 1 or not swaps(game, move.source, move.target):
