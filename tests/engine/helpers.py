@@ -95,3 +95,14 @@ def check_two_to_the_e(slug: str, run: str, target: str, blocker: str = "KC") ->
             one_space = g
     assert one_space is not None
     return one_space
+
+
+def cards_once_per_deck(game: Game) -> bool:
+    """Does the layout hold every card of the pack exactly once per deck?"""
+    counts = collections.Counter((c.rank, c.suit) for pile in game.piles.values() for c in pile)
+    return len(counts) == 52 and set(counts.values()) == {game.spec.decks}
+
+
+def ids(game: Game, prefix: str) -> list[str]:
+    """The pile ids of group ``prefix``."""
+    return list(game.spec.group(prefix).ids())

@@ -3,25 +3,14 @@ readings (docs/readings/odd-ones.md, docs/readings/two-pack-classics.md), refusa
 
 from __future__ import annotations
 
-import collections
-
 import pytest
 
 import engine
 from engine.game import Game
 
-from .helpers import arrange, codes, legal, mv, refused
+from .helpers import arrange, cards_once_per_deck, codes, ids, legal, mv, refused
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-
-
-def cards_once_per_deck(g: Game) -> bool:
-    counts = collections.Counter((c.rank, c.suit) for pile in g.piles.values() for c in pile)
-    return len(counts) == 52 and set(counts.values()) == {g.spec.decks}
-
-
-def ids(g: Game, prefix: str) -> list[str]:
-    return list(g.spec.group(prefix).ids())
 
 
 # --- Bisley --------------------------------------------------------------------------------

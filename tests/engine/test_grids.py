@@ -4,26 +4,14 @@ waste that takes cards, places kept for one rank. Every clause of their readings
 
 from __future__ import annotations
 
-import collections
-
 import engine
 from engine.dealing import new_pack
-from engine.game import Game
 from engine.rng import shuffled
 from engine.rules import covered
 
-from .helpers import arrange, codes, legal, mv, refused
+from .helpers import arrange, cards_once_per_deck, codes, ids, legal, mv, refused
 
 SUITS = "CDHS"
-
-
-def cards_once_per_deck(g: Game) -> bool:
-    counts = collections.Counter((c.rank, c.suit) for pile in g.piles.values() for c in pile)
-    return len(counts) == 52 and set(counts.values()) == {g.spec.decks}
-
-
-def ids(g: Game, prefix: str) -> list[str]:
-    return list(g.spec.group(prefix).ids())
 
 
 # --- Babette -------------------------------------------------------------------------------
