@@ -85,13 +85,9 @@ def safe_moves(game: Game, strict: bool = False) -> list[Move]:
         if game.group_of[m.source].kind is Kind.FOUNDATION:
             continue  # a card moving on from a foundation is never automatic (in Virginia Reel it leaves a gap)
         target = game.group_of[m.target]
-        if target.kind is Kind.DISCARD and target.base_rank is not None:
-            out.append(m)  # a dead card (Virginia Reel's ace) is wanted nowhere else
-            seen.add(m.source)
-            continue
-        if target.kind is not Kind.FOUNDATION:
-            continue
-        if is_safe(game, game.piles[m.source][-1], m.target, home, strict):
+        # A dead card (Virginia Reel's ace) is wanted nowhere else.
+        dead = target.kind is Kind.DISCARD and target.base_rank is not None
+        if dead or (target.kind is Kind.FOUNDATION and is_safe(game, game.piles[m.source][-1], m.target, home, strict)):
             out.append(m)
             seen.add(m.source)
     return out

@@ -511,8 +511,7 @@ def _fits_tables(spec: GameSpec) -> bool:
     one per suit, spaces filled only from some piles or from the pile in line, face-down
     reserves, a sequence repeating a rank (the place in the pile counts, not the top card),
     any card on any card, gathered redeals, a hand, grids of places that hold each other in,
-    building on the waste, dead cards discarded, deals by
-    rows or blocked by several groups."""
+    building on the waste, dead cards discarded, deals by rows or blocked by several groups."""
     for g in spec.groups:
         if (g.one_per_suit or g.empty_from or g.direction is Direction.ANY or g.refill_in_line or not g.turn_up
                 or g.first_pass_foundations or g.base_card_stays or g.stock_out_only

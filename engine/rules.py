@@ -251,7 +251,7 @@ def refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, int] | None
     if g.base_card_stays and len(game.piles[src]) == 1:
         return ("base-stays", src)
     if g.freed_by and covered(game, g, src):
-        return ("covered", src, g.checker and g.sideways(g.ids().index(src)))
+        return ("covered", src, g.sideways(g.ids().index(src)))
     if d.kind not in g.to:
         return ("no-route", src, dst)
     if d.empty_from and not game.piles[dst] and g.kind not in d.empty_from:
@@ -453,9 +453,14 @@ def next_row(game: Game) -> tuple[str, ...]:
     assert rule is not None
     g = game.spec.group(rule.deal_to)
     width = g.per_line or g.count
-    first = -(-sum(1 for n in g.deal_counts() if n) // width)
-    start = (first + game.deals) * width
+    start = (lines_dealt_at_setup(g) + game.deals) * width
     return g.ids()[start:start + width]
+
+
+@lru_cache(maxsize=None)
+def lines_dealt_at_setup(g: PileGroup) -> int:
+    """How many lines of group ``g`` (``per_line`` piles each) the set-up deals into."""
+    return -(-sum(1 for n in g.deal_counts() if n) // (g.per_line or g.count))
 
 
 def stock_moves(game: Game) -> list[Move]:

@@ -168,7 +168,7 @@ class PileGroup:
             row, col, r_rows, r_cols = self.ring
             angle = 2 * math.pi * index / self.count
             return (_quarter(row - r_rows * math.cos(angle)), _quarter(col + r_cols * math.sin(angle)))
-        line, i = divmod(index, self.per_line) if self.per_line else (0, index)
+        line, i = self.cell(index)
         line_step = self.line_step or (self.step[1], self.step[0])
         return (_quarter(self.at[0] + i * self.step[0] + line * line_step[0]),
                 _quarter(self.at[1] + i * self.step[1] + line * line_step[1]))
