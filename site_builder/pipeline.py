@@ -1,7 +1,7 @@
 """The build as a line of named stages (after MkDocs ``commands/build.py``).
 
 gather -> front matter -> validate -> parse Markdown -> resolve links -> runtime (engine
-archive, vendored Pyodide) -> render -> search index -> write and swap. Everything up to ``render`` only reads; errors from all files are
+archive, vendored Pyodide) -> render -> write -> search index -> service worker -> swap. Everything up to ``render`` only reads; errors from all files are
 collected and raised together (``BuildFailed``) before any folder is created.
 """
 
@@ -16,6 +16,7 @@ from .errors import BuildError, BuildFailed, BuildWarning
 from .links import resolve
 from .load import load
 from .model import Site
+from .offline import SERVICE_WORKER, service_worker
 from .output import check_target, discard, fresh_folder, swap_in, write_files
 from .render import THEME, render_site
 from .runtime import Runtime, prepare_runtime
@@ -76,7 +77,8 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
     start = time.perf_counter()
     check_target(out)
     site = read_site(content, progress)
-    files = render_site(site, theme, progress, runtime(node_modules, progress))
+    rt = runtime(node_modules, progress)
+    files = render_site(site, theme, progress, rt)
     rendered = time.perf_counter()
     folder = fresh_folder(out)
     try:
@@ -90,6 +92,8 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
             indexed = build_index(folder)
             progress(f"search index: {indexed} pages indexed")
         searched = time.perf_counter()
+        (folder / SERVICE_WORKER).write_bytes(service_worker(folder, rt, theme))
+        progress(f"offline: {SERVICE_WORKER} keeps the pages, assets and search index")
         swap_in(folder, out)
     except BaseException:
         discard(folder)

@@ -17,6 +17,7 @@ from markupsafe import Markup
 from markdown_it.token import Token
 
 from .board import DEFAULT_SEED, first_deal, grid_css
+from .offline import MANIFEST, web_manifest
 from .output import hashed_name
 from .runtime import Runtime
 from .mdparse import make_parser
@@ -94,10 +95,12 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     assets = build_assets(theme, grid_css(rows, cols))
     env = make_env(theme, assets)
     out: dict[str, bytes] = dict(assets.files)
+    out[MANIFEST] = web_manifest(assets.urls, SITE_NAME)
     if runtime is not None:
         out.update(runtime.files)
         env.globals["play"] = {"engine": runtime.engine_url, "pyodide": runtime.pyodide_url,
-                               "worker": assets.urls["worker.js"], "script": assets.urls["play/main.js"]}
+                               "worker": assets.urls["worker.js"], "script": assets.urls["play/main.js"],
+                               "lock": runtime.lock}
 
     def html(tokens: list[Token]) -> Markup:
         return Markup(md.renderer.render(tokens, md.options, {}))

@@ -2,13 +2,15 @@
 // Requests and answers are the bridge's JSON (engine/bridge.py); nothing here knows a rule.
 
 export class EngineLink {
-  constructor(urls, onFail) {
+  // urls: the demo root's dataset (worker, pyodide, engine, lock). onReady(start) learns how
+  // the worker started: "snapshot", "fresh" or "fallback" (see worker.js).
+  constructor(urls, onFail, onReady = () => {}) {
     this.next = 1;
     this.waiting = new Map();
     this.worker = new Worker(urls.worker, { type: "module" });
-    this.worker.onmessage = (e) => this.receive(e.data, onFail);
+    this.worker.onmessage = (e) => this.receive(e.data, onFail, onReady);
     this.worker.onerror = (e) => onFail(e.message || "the engine worker failed");
-    this.worker.postMessage({ type: "init", pyodide: urls.pyodide, engine: urls.engine });
+    this.worker.postMessage({ type: "init", pyodide: urls.pyodide, engine: urls.engine, lock: urls.lock || "" });
   }
 
   // One request; resolves with the bridge's answer ({ok, view, record, steps, moves, ...}).
@@ -20,9 +22,9 @@ export class EngineLink {
     });
   }
 
-  receive(msg, onFail) {
+  receive(msg, onFail, onReady) {
     if (msg.type === "failed") return onFail(msg.error);
-    if (msg.type === "ready") return;
+    if (msg.type === "ready") return onReady(msg.start);
     const resolve = this.waiting.get(msg.id);
     this.waiting.delete(msg.id);
     if (resolve) resolve(msg.answer);
