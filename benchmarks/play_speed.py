@@ -202,8 +202,10 @@ def write_floor(site: Path, pyodide_version: str) -> str:
 TIMINGS_JS = """() => {
   const nav = performance.getEntriesByType("navigation")[0];
   const first = (name) => { const e = performance.getEntriesByName(name)[0]; return e ? e.startTime : null; };
+  const engine = performance.getEntriesByName("engine-ready")[0];
   return { dcl: nav ? nav.domContentLoadedEventEnd : null, fcp: first("first-contentful-paint"),
-           ready: first("demo-ready"), floor: first("floor-ready") };
+           ready: first("demo-ready"), floor: first("floor-ready"), start: first("demo-start"), boot: first("engine-boot"),
+           engine: engine ? engine.startTime : null, phases: engine && engine.detail ? engine.detail.phases : null };
 }"""
 MEASURES_JS = """(name) => performance.getEntriesByName(name).map((e) => [e.startTime, e.duration])"""
 STATUS_JS = """(sel) => { const el = document.querySelector(sel); return el ? el.dataset.status : null; }"""
@@ -252,8 +254,22 @@ def timings(page: Any, want_fcp: bool = True) -> dict[str, float | None]:
                  what="first-contentful-paint")
         except BenchFailed:
             pass
-    result: dict[str, float | None] = page.evaluate(TIMINGS_JS)
+    result: dict[str, Any] = page.evaluate(TIMINGS_JS)
     return result
+
+
+def start_parts(t: dict[str, Any]) -> dict[str, float]:
+    """Where a demo's start went (ms): the page until the engine worker starts (engine-boot.js
+    in the head, else the player); the worker's parts (worker.js: Pyodide's loader, loadPyodide,
+    the engine); the rest of the worker's time (starting it, messages); then, from the engine
+    ready, the first deal asked, answered and drawn (and any wait for the player's modules)."""
+    started = t.get("boot") if t.get("boot") is not None else t.get("start")
+    if started is None or t.get("engine") is None or t.get("ready") is None:
+        return {}
+    phases = {k: float(v) for k, v in (t.get("phases") or {}).items()}
+    return {"page, until the worker starts": started, **{f"worker: {k}": v for k, v in phases.items()},
+            "worker: start-up and messages": t["engine"] - started - sum(phases.values()),
+            "then the first deal drawn": t["ready"] - t["engine"]}
 
 
 def moves_shown(page: Any) -> str:
@@ -307,6 +323,7 @@ class Visit:
     moved: float | None = None  # first move drawn (ms from navigation start)
     first_answer: float | None = None  # that move's demo-move measure (its click to drawn)
     requests: list[tuple[str, int, int]] = field(default_factory=list)
+    parts: dict[str, float] = field(default_factory=dict)  # start_parts()
 
     @property
     def sent(self) -> int:
@@ -378,7 +395,7 @@ def demo_visit(page: Any, url: str, path: str, sent: Sent, problems: list[str]) 
     if not drawn:
         raise BenchFailed(f"{path}: no demo-move measure after the first move")
     start, duration = drawn[0]
-    return Visit(t["dcl"], t["fcp"], t["ready"], start + duration, duration, settle(sent))
+    return Visit(t["dcl"], t["fcp"], t["ready"], start + duration, duration, settle(sent), start_parts(t))
 
 
 def floor_visit(page: Any, url: str, path: str, sent: Sent, problems: list[str]) -> Visit:
@@ -478,7 +495,7 @@ def measure_return_run(playwright: Any, profile: Path, url: str, first: str, oth
             page.reload(wait_until="commit")
             wait_status(page, "section.demo", problems, f"{other} offline")
             t = timings(page, want_fcp=False)
-            res.back["offline"].append(Visit(t["dcl"], None, t["ready"], requests=settle(sent)))
+            res.back["offline"].append(Visit(t["dcl"], None, t["ready"], requests=settle(sent), parts=start_parts(t)))
             res.starts["offline"].append(page.evaluate(
                 "() => document.querySelector('section.demo').dataset.engineStart"))
         except Exception as e:  # noqa: BLE001 (an old site has no offline copy: say so, go on)
@@ -615,6 +632,9 @@ def report(res: Results, runs: int, facts: list[str], floor_path: str, move_coun
         ok = all(r is not None and r <= AIM_READY_RATIO for r in ratio.values())
         row("ready / floor", ratio, lambda r: "-" if r is None else f"{r:.2f}",
             f"   aim <= {AIM_READY_RATIO}: {verdict(ok)}")
+        print("  where the time to ready goes:")
+        for label in dict.fromkeys(k for vs in visits.values() for v in vs for k in v.parts):
+            row("  " + label, {k: median([v.parts.get(label) for v in visits[k]]) for k in kinds})
     print(f"floor: {floor_path} (loadPyodide() in a module worker only)")
     row("DOMContentLoaded", {k: median([v.dcl for v in res.floor[k]]) for k in kinds})
     row("loadPyodide() resolved", floor_ready)
@@ -703,13 +723,21 @@ def report_return(res: Results, floor: float | None) -> None:
     row("another game page: demo ready", res.back["other"], "ready", res.starts["other"])
     row("  its first move drawn", res.back["other"], "moved")
     row("that page offline: demo ready", res.back["offline"], "ready", res.starts["offline"])
+    print("  where another game page's time to ready goes (median; offline in brackets):")
+    for label in dict.fromkeys(k for v in res.back["other"] + res.back["offline"] for k in v.parts):
+        on = median([v.parts.get(label) for v in res.back["other"]])
+        off = median([v.parts.get(label) for v in res.back["offline"]])
+        print(f"    {label:<{w - 4}}{ms(on):>12}  ({ms(off)})")
     other = median([v.ready for v in res.back["other"]])
     if other is not None:
         ratio = f"; the warm floor (loadPyodide only) is {ms(floor)}" if floor else ""
         print(f"  aim: another game page ready <= {AIM_RETURN_MS:.0f} ms: {verdict(other <= AIM_RETURN_MS)}{ratio}")
     offline = [v for v in res.back["offline"] if v.ready is not None]
     sent_offline = median([v.sent for v in offline]) if offline else None
-    print(f"  bytes sent while offline: {size(sent_offline)} (the server is unreachable: every answer is the browser's)")
+    paths = sorted({r[0] for v in offline for r in v.requests})
+    print(f"  bytes the server sent during the offline reload: {size(sent_offline)}"
+          + (f" ({', '.join(paths)}: the browser's check for a new service worker, which offline emulation lets"
+             " through)" if paths == ["/sw.js"] else f" ({', '.join(paths)})" if paths else ""))
     kept = median([v.sent for v in res.back["kept"]])
     if kept:
         print(f"  keeping the site offline after the first page's demo: {size(kept)} more, compressed")

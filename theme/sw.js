@@ -58,6 +58,8 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    // The page's request starts while this worker boots, instead of after it.
+    if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
     const current = new Set([SHELL, PYODIDE, SNAPSHOTS]);
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && !current.has(name)) await caches.delete(name);
@@ -85,7 +87,7 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/pyodide/")) {
     event.respondWith(cacheFirst(request, url));
   } else {
-    event.respondWith(networkFirst(request, url));
+    event.respondWith(networkFirst(request, url, event.preloadResponse));
   }
 });
 
@@ -99,9 +101,9 @@ async function cacheFirst(request, url) {
   return response;
 }
 
-async function networkFirst(request, url) {
+async function networkFirst(request, url, preloaded) {
   try {
-    return await fetch(request);
+    return (await preloaded) || (await fetch(request));
   } catch (err) {
     // This build's copy. The HTML cached is the one installed with this worker, never a
     // newer build's page written over it, so a page and its assets always belong together.

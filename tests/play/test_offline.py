@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 
 import engine
 from site_builder import build
+from site_builder.offline import page_url
 from site_builder.serve import make_server
 from tests.conftest import CONTENT, launch_options
 from tests.play.conftest import PLAIN_SETTINGS
@@ -100,7 +101,7 @@ def play_first_move(page: Any) -> None:
 
 
 def test_after_one_game_page_every_page_opens_plays_and_searches_with_the_network_gone(
-        context: Any, server: Server) -> None:
+        context: Any, server: Server, real_site: Path) -> None:
     page = open_page(context, server.url + "/games/deuces/")
     wait_ready(page)
     kept_for_offline(page)
@@ -125,6 +126,12 @@ def test_after_one_game_page_every_page_opens_plays_and_searches_with_the_networ
     assert "Klondike" in " ".join(other.locator(".pagefind-ui__result-link").all_inner_texts())
     other.goto(server.url + "/no-such-page/")
     expect(other.locator("h1")).to_contain_text("not found")
+    # Every other page of the site, as the browser's offline copy answers for it.
+    urls = [page_url(p.relative_to(real_site).as_posix()) for p in sorted(real_site.rglob("*.html"))]
+    answers = other.evaluate("""(urls) => Promise.all(urls.map((u) => fetch(u).then(
+        (r) => r.ok && r.headers.get('content-type').startsWith('text/html') ? '' : `${u}: HTTP ${r.status}`,
+        (e) => `${u}: ${e}`)))""", urls)
+    assert len(urls) > 50 and not [a for a in answers if a], [a for a in answers if a]
     assert not page.problems + other.problems, page.problems + other.problems
 
 

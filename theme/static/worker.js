@@ -2,7 +2,7 @@
 // answers the page's requests through engine.bridge.Session. It knows no game and no rule:
 // requests and answers are JSON text, exactly as engine/bridge.py documents them.
 // Messages in:  {type: "init", pyodide: URL, engine: URL, lock: JSON text} then {id, request: {...}}.
-// Messages out: {type: "ready", start} | {type: "failed", error} | {id, answer: {...}}.
+// Messages out: {type: "ready", start, phases} | {type: "failed", error} | {id, answer: {...}}.
 //
 // Starting fast: a fresh start (compile Python, import the engine) takes seconds; restoring a
 // memory snapshot of an interpreter that has already imported the engine takes a few hundred
@@ -25,10 +25,12 @@ async function snapshotCache() {
   }
 }
 
+// {bytes: a promise of the saved snapshot}, read while Pyodide loads its own files (a promise
+// inside an object, so that awaiting this function does not wait for the read), or null.
 async function savedSnapshot(cache, key) {
   try {
     const found = cache && (await cache.match(key));
-    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+    return found ? { bytes: found.arrayBuffer().then((bytes) => new Uint8Array(bytes)) } : null;
   } catch {
     return null;
   }
@@ -41,7 +43,20 @@ function unpack(pyodide, archive) {
   pyodide.unpackArchive(archive, "zip", { extractDir: LIB });
 }
 
+// How long each part of the start took (ms), sent with "ready" for the play benchmark:
+// "loader" (Pyodide's loader imported, the saved snapshot found), "python" (loadPyodide, which
+// reads the snapshot meanwhile),
+// "engine" (the engine unpacked and imported, its session made).
+const phases = {};
+let phaseStart = 0;
+function phase(name) {
+  const now = performance.now();
+  phases[name] = Math.round((now - phaseStart) * 10) / 10;
+  phaseStart = now;
+}
+
 async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
+  phaseStart = performance.now();
   const base = new URL(pyodideUrl, self.location.href).href;
   const key = new URL(`/__snapshot__${new URL(pyodideUrl, self.location.href).pathname}${engineUrl.split("/").pop()}`,
     self.location.href).href;
@@ -55,11 +70,14 @@ async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
     cache.then((c) => savedSnapshot(c, key))]);
   const options = { indexURL: base, packages: [] };
   if (lock) options.lockFileContents = lock; // no package is loaded: spare fetching the full lock file
+  phase("loader");
   if (saved) {
     try {
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: saved.bytes });
+      phase("python");
       unpack(pyodide, await archive);
       session = pyodide.pyimport("engine.bridge").Session();
+      phase("engine");
       return { start: "snapshot" };
     } catch (err) {
       console.warn(`The engine's saved start could not be used, so it starts afresh: ${err && err.message ? err.message : err}`);
@@ -68,6 +86,7 @@ async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
   }
   const store = await cache;
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: store !== null });
+  phase("python");
   unpack(pyodide, await archive);
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(LIB)}); import engine.bridge`);
   let snapshot = null;
@@ -79,6 +98,7 @@ async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
     }
   }
   session = pyodide.pyimport("engine.bridge").Session();
+  phase("engine");
   return { start: saved ? "fallback" : "fresh", keep: snapshot && (() => keep(store, key, snapshot)) };
 }
 
@@ -107,7 +127,7 @@ self.onmessage = async (event) => {
       self.postMessage({ type: "failed", error: String(err && err.message ? err.message : err) });
       return;
     }
-    self.postMessage({ type: "ready", start: started.start });
+    self.postMessage({ type: "ready", start: started.start, phases });
     for (const [id, request] of pending) answer(id, request);
     pending = [];
     if (started.keep) await started.keep(); // after the first answers: storing 30 MB must not delay them

@@ -45,6 +45,7 @@ export class Demo {
   // --- starting ---------------------------------------------------------------------------
 
   start() {
+    performance.mark("demo-start"); // with engine-ready (link.js) and demo-ready: where a start's time goes
     this.setStatus("loading");
     this.say("Loading the game engine\u2026", true);
     for (const el of this.root.querySelectorAll("[data-js]")) el.hidden = false;
