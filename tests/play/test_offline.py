@@ -214,3 +214,27 @@ def test_the_site_is_installable_and_the_offline_copy_can_be_removed(profile: An
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
     note.get_by_role("button", name="Keep an offline copy").click()
     expect(page.locator("html")).to_have_attribute("data-offline", "saved", timeout=OFFLINE_SET_UP)
+
+
+def test_the_demo_starts_its_engine_itself_when_the_early_start_script_is_missing(
+        context: Any, server: Server) -> None:
+    blocked: list[str] = []
+
+    def block(route: Any) -> None:
+        blocked.append(route.request.url)
+        route.abort()
+
+    context.route("**/assets/engine-boot.*.js", block)
+    page = open_page(context, server.url + "/games/deuces/")
+    wait_ready(page)
+    play_first_move(page)
+    assert blocked and page.evaluate("performance.getEntriesByName('engine-boot').length") == 0
+    assert page.evaluate("performance.getEntriesByName('engine-ready').length") == 1
+    # With it, the worker starts before the player's modules have run.
+    page.unroute("**/assets/engine-boot.*.js")
+    context.unroute("**/assets/engine-boot.*.js")
+    early = open_page(context, server.url + "/games/klondike/")
+    wait_ready(early)
+    boot, start = early.evaluate("['engine-boot', 'demo-start'].map((n) => performance.getEntriesByName(n)[0].startTime)")
+    assert boot < start
+    assert not early.problems and all("Failed to load resource" in p for p in page.problems), page.problems
