@@ -80,13 +80,15 @@ self.addEventListener("message", (event) => {
   event.waitUntil(work.then(playable).then((ok) => port.postMessage({ playable: ok, build: OFFLINE.build })));
 });
 
+// Only the site's own files: anything else (another origin, a POST, a stream such as live
+// preview's events) goes to the network as if there were no service worker.
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/pyodide/")) {
     event.respondWith(cacheFirst(request, url));
-  } else {
+  } else if (request.mode === "navigate" || KEPT.has(url.pathname)) {
     event.respondWith(networkFirst(request, url, event.preloadResponse));
   }
 });
