@@ -433,15 +433,21 @@ def measure_run(browser: Any, url: str, pages: list[str], floor: str, sent: Sent
             res.js_off.setdefault(path, []).append(Visit(t["dcl"], t["fcp"], None, None, None, settle(sent)))
 
 
-def measure_disk_run(playwright: Any, profile: Path, url: str, pages: list[str], floor: str, sent: Sent,
-                     res: Results) -> None:
-    """Warm visits as a returning reader's browser makes them: a persistent profile (disk
-    cache), primed by one visit to each page, then the floor and each page again."""
+def persistent_profile(playwright: Any, profile: Path) -> Any:
+    """A browser profile on disk, as a returning reader's (disk cache, service worker, caches)."""
     options: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS, "viewport": VIEWPORT}
     if CHROMIUM.exists():
         options["executable_path"] = str(CHROMIUM)
     context = playwright.chromium.launch_persistent_context(str(profile), **options)
     context.add_init_script(FRESH_VISIT_JS)
+    return context
+
+
+def measure_disk_run(playwright: Any, profile: Path, url: str, pages: list[str], floor: str, sent: Sent,
+                     res: Results) -> None:
+    """Warm visits as a returning reader's browser makes them: a persistent profile (disk
+    cache), primed by one visit to each page, then the floor and each page again."""
+    context = persistent_profile(playwright, profile)
     try:
         for path in pages:
             page = context.new_page()
@@ -466,11 +472,7 @@ def measure_return_run(playwright: Any, profile: Path, url: str, first: str, oth
     offline play (``<html data-offline="playable">``, the engine's snapshot saved), then
     ``other``, then ``other`` again with the network off. A site with no offline copy gets
     no figure for the last (the page's failure is reported, not fatal)."""
-    options: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS, "viewport": VIEWPORT}
-    if CHROMIUM.exists():
-        options["executable_path"] = str(CHROMIUM)
-    context = playwright.chromium.launch_persistent_context(str(profile), **options)
-    context.add_init_script(FRESH_VISIT_JS)
+    context = persistent_profile(playwright, profile)
     try:
         page = context.new_page()
         problems = watch(page)
