@@ -6,6 +6,8 @@
 (function () {
   var data = document.currentScript && document.currentScript.dataset;
   if (!data || !data.worker || typeof Worker === "undefined") return;
+  // null: the player has already started its own worker (this script came late); never start a second.
+  if (window.patienceRulebookEngine === null) return;
   try {
     performance.mark("engine-boot");
     var worker = new Worker(data.worker, { type: "module" });

@@ -9,7 +9,7 @@ export class EngineLink {
     this.waiting = new Map();
     // The worker the head's engine-boot.js started while the page loaded, if it did (for this engine).
     const booted = window.patienceRulebookEngine;
-    window.patienceRulebookEngine = undefined;
+    window.patienceRulebookEngine = null; // taken: a late engine-boot.js then starts nothing
     if (booted && booted.engine === urls.engine) {
       this.worker = booted.worker;
     } else {
