@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .cache import cache_dir
 from .errors import BuildFailed, BuildWarning
 from .output import OutputError
 from .pipeline import build, check
@@ -37,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--content", type=Path, default=Path("content"), help="content folder (default: content)")
         if name != "check":
             p.add_argument("--out", type=Path, default=Path("_site"), help="output folder (default: _site)")
+            p.add_argument("--clean", action="store_true", help="ignore the build cache (.cache/site_builder/ "
+                           "beside the output folder) and build everything again")
+            p.add_argument("--jobs", type=int, default=None, help="processes to use (default: every core)")
         if name == "serve":
             p.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
     args = parser.parse_args(argv)
@@ -48,10 +52,11 @@ def main(argv: list[str] | None = None) -> int:
                   f"{len(site.names)} name page{'s' if len(site.names) != 1 else ''}, no errors")
             return 0
         print(f"Building {args.content} -> {args.out}", file=sys.stderr)
-        result = build(args.content, args.out, _progress)
+        result = build(args.content, args.out, _progress, cache=cache_dir(args.out), clean=args.clean,
+                       jobs=args.jobs)
         _warn(result.warnings)
-        print(f"Wrote {result.pages} pages ({result.files} files) to {result.out} in {result.seconds:.2f} s "
-              f"(search index {result.search_seconds:.2f} s)")
+        print(f"Wrote {result.pages} pages ({result.files} files, {result.unchanged} pages unchanged) to "
+              f"{result.out} in {result.seconds:.2f} s (search index {result.search_seconds:.2f} s)")
         if args.command == "serve":
             from .serve import serve
 

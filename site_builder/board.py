@@ -7,11 +7,17 @@ The markup it feeds is the contract the next issue's in-page player will drive: 
 
 from __future__ import annotations
 
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 import engine
 from engine.cards import SUIT_SYMBOLS
 from engine.dealing import seed_range
+
+from .cache import BuildCache, digest
+from .pagekey import Deferred
+from .parallel import pmap
 
 DEFAULT_SEED = 1
 
@@ -65,3 +71,74 @@ def grid_css(max_rows: int, max_cols: int) -> str:
     rules += [f".board .c-{c}{{grid-column:{c + 1}/span {q}}}" for c in range(max_cols * q)]
     rules += [f".board .pile.span-{n}{{grid-column-end:span {n * q}}}" for n in range(2, max_cols + 1)]
     return "\n".join(rules) + "\n"
+
+
+_ENGINE: list[str] = []
+_FINGERPRINTS: dict[int, tuple[object, str]] = {}  # id(spec) -> (spec, fingerprint), kept alive
+
+
+def engine_version() -> str:
+    """A digest of the engine's source as imported by this process (taken once: a build
+    deals with the engine it imported, whatever happens on disk meanwhile)."""
+    if not _ENGINE:
+        from .cache import tree_digest
+
+        _ENGINE.append(tree_digest(Path(engine.__file__).resolve().parent, "*.py"))
+    return _ENGINE[0]
+
+
+def _fingerprint(slug: str) -> str:
+    """The rules fingerprint of the spec registered as ``slug`` now, memoised by the spec
+    object (a game registered at run time, as the benchmark does, has its own)."""
+    spec = engine.get_spec(slug)
+    known = _FINGERPRINTS.get(id(spec))
+    if known is None or known[0] is not spec:
+        known = (spec, engine.fingerprint(spec))
+        _FINGERPRINTS[id(spec)] = known
+    return known[1]
+
+
+def board_key(slug: str, seed: int) -> str:
+    """What a first deal depends on: the engine's code, the game's rules, the deal number."""
+    return digest("board", engine_version(), _fingerprint(slug), slug, seed)
+
+
+def _deal(job: tuple[str, int]) -> dict[str, Any]:
+    return first_deal(*job)
+
+
+def deal_boards(wanted: dict[str, tuple[str, int]], cache: BuildCache,
+                jobs: int | None = None) -> tuple[dict[str, Deferred], tuple[int, int]]:
+    """The first deal of each ``name -> (engine slug, seed)``, and the largest grid (rows,
+    columns) among them. Deals are ``Deferred``: one the cache holds is read only if its
+    page is rendered; the others are dealt here, on every core."""
+    boards: dict[str, Deferred] = {}
+    grids: list[tuple[int, int]] = []
+    todo = []
+    for name, job in wanted.items():
+        key = board_key(*job)
+        grid = cache.get("grid", key)
+        if isinstance(grid, tuple) and cache.keep("board", key):
+            grids.append(grid)
+            boards[name] = Deferred(key, partial(_cached_deal, cache, key, job))
+        else:
+            todo.append((name, key))
+    for (name, key), board in zip(todo, pmap(_deal, [wanted[n] for n, _ in todo], jobs)):
+        grid = (board["grid"]["rows"], board["grid"]["cols"])
+        grids.append(grid)
+        boards[name] = Deferred(key, partial(_same, board))
+        cache.put("board", key, board)
+        cache.put("grid", key, grid)
+    size = (max((g[0] for g in grids), default=1), max((g[1] for g in grids), default=1))
+    return {name: boards[name] for name in wanted}, size
+
+
+def _same(board: dict[str, Any]) -> dict[str, Any]:
+    return board
+
+
+def _cached_deal(cache: BuildCache, key: str, job: tuple[str, int]) -> dict[str, Any]:
+    """A deal from the cache; dealt again if its entry is damaged (the same deal: it is
+    a pure function of its key)."""
+    board = cache.get("board", key)
+    return board if isinstance(board, dict) else first_deal(*job)

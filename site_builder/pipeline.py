@@ -1,17 +1,26 @@
 """The build as a line of named stages (after MkDocs ``commands/build.py``).
 
 gather -> front matter -> validate -> parse Markdown -> resolve links -> runtime (engine
-archive, vendored Pyodide) -> render -> search index -> write and swap. Everything up to ``render`` only reads; errors from all files are
-collected and raised together (``BuildFailed``) before any folder is created.
+archive, vendored Pyodide) -> render -> write into a fresh folder -> search index -> swap.
+Everything up to ``render`` only reads; errors from all files are collected and raised
+together (``BuildFailed``) before any folder is created.
+
+The build cache (``cache``) sits beside the stages, not between them: front matter,
+bodies, first deals and pages each look their result up by a key of all their inputs
+before doing the work, and the work itself runs on every core (``parallel``).
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
+from .bodies import parse_bodies
+from .cache import BuildCache, record
 from .errors import BuildError, BuildFailed, BuildWarning
 from .links import resolve
 from .load import load
@@ -38,18 +47,23 @@ class BuildResult:
     search_seconds: float
     indexed: int
     warnings: list[BuildWarning]  # problems the build went on without (a stale figure)
+    unchanged: int = 0  # pages taken from the previous build (their inputs had not changed)
 
 
-def read_site(content: Path, progress: Progress = _quiet) -> Site:
+def read_site(content: Path, progress: Progress = _quiet, cache: BuildCache | None = None,
+              jobs: int | None = None) -> Site:
     """Gather, parse, validate and resolve: the whole check, with no output. Raises BuildFailed."""
     if not content.is_dir():
         raise BuildFailed([BuildError(content, 0, "content folder not found", str(content))])
+    cache = cache or BuildCache()
     errors: list[BuildError] = []
     sources = gather(content)
     progress(f"gather: {len(sources)} files in {content}")
-    site = load(sources, content, errors)
+    site = load(sources, content, errors, cache)
     progress(f"validate: {len(site.games)} games, {len(site.families)} families, {len(site.planned)} planned, "
              f"{len(site.names)} name page{'s' if len(site.names) != 1 else ''}")
+    parsed = parse_bodies(site, cache, jobs)
+    progress(f"parse: {parsed} bodies parsed, {len(site.all_pages()) - parsed} unchanged")
     resolve(site, errors)
     progress("resolve links: done")
     if errors:
@@ -71,16 +85,25 @@ def runtime(node_modules: Path | None, progress: Progress) -> Runtime:
 
 
 def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = True,
-          theme: Path = THEME, node_modules: Path | None = None) -> BuildResult:
-    """Build the site into ``out``; on any failure ``out`` is left as it was."""
+          theme: Path = THEME, node_modules: Path | None = None, cache: Path | None = None,
+          clean: bool = False, jobs: int | None = None) -> BuildResult:
+    """Build the site into ``out``; on any failure ``out`` is left as it was.
+
+    With a ``cache`` folder (the command line's is ``cache.cache_dir(out)``), work whose
+    inputs are unchanged since the last build is taken from it, and unchanged pages from
+    the previous ``out``; ``clean`` ignores what it holds (and starts it afresh).
+    ``jobs``: processes to use (default: every core)."""
     start = time.perf_counter()
     check_target(out)
-    site = read_site(content, progress)
-    files = render_site(site, theme, progress, runtime(node_modules, progress))
-    rendered = time.perf_counter()
+    store = BuildCache.load(cache) if cache is not None and not clean else BuildCache(cache)
+    site = read_site(content, progress, store, jobs)
+    rt = runtime(node_modules, progress)
     folder = fresh_folder(out)
     try:
-        write_files(folder, files)
+        rendered = render_site(site, theme, progress, rt, store, partial(_link_old, store, str(out), str(folder)), jobs)
+        written_at = time.perf_counter()
+        write_files(folder, rendered.files)
+        records = {rel: record(folder / rel, key) for rel, key in rendered.keys.items()} if cache else {}
         written = time.perf_counter()
         indexed = 0
         if search:
@@ -94,7 +117,26 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
     except BaseException:
         discard(folder)
         raise
+    store.save(records)
     end = time.perf_counter()
-    pages = sum(1 for name in files if name.endswith(".html"))
-    return BuildResult(out, pages, len(files), end - start, rendered - start, searched - written, indexed,
-                       site.warnings)
+    return BuildResult(out, rendered.pages, len(rendered.files) + len(rendered.reused), end - start,
+                       written_at - start, searched - written, indexed, site.warnings, len(rendered.reused))
+
+
+def _link_old(cache: BuildCache, out: str, folder: str, rel: str, key: str) -> bool:
+    """Put the previous build's file ``rel`` into ``folder`` if it was rendered under ``key``
+    (a hard link: the old site is never written to, only replaced). Plain strings, not
+    Paths: this runs once a page, and a rebuild of a thousand pages is mostly this."""
+    old = cache.reusable(rel, key, out)
+    if old is None:
+        return False
+    target = f"{folder}/{rel}"
+    try:
+        try:
+            os.link(old, target)
+        except FileNotFoundError:
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            os.link(old, target)
+    except OSError:
+        return False
+    return True

@@ -1,0 +1,74 @@
+"""Stage 4: parse every page's Markdown body, from the cache or on every core.
+
+A body's parse depends on its text, the file line it starts on (for error lines), the
+anchors its page reserves and whether its sections are wanted apart; the key holds exactly
+these (and, through the cache's own key, the builder's version). The result is plain data
+(``mdparse.ParsedBody``): headings for anchors, links for ``links.resolve``, and HTML whose
+wiki links are filled in once resolved.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from .cache import BuildCache, digest
+from .mdparse import ParsedBody, parse_body
+from .model import Html, Site
+from .parallel import pmap
+
+RESERVED_ANCHORS = ("top", "main", "contents", "at-a-glance", "demo", "related", "family-games",
+                    "sources", "mentioned-on", "winnability")
+NAME_ANCHORS = ("top", "main", "name-games", "sources", "mentioned-on")  # taken on a name page
+
+Job = tuple[str, tuple[str, ...], int, bool]  # body, reserved anchors, first line, split at h2
+
+
+def _parse(job: Job) -> ParsedBody:
+    return parse_body(*job)
+
+
+def parse_bodies(site: Site, cache: BuildCache, jobs: int | None = None) -> int:
+    """Give every page its ``parsed`` body, ``headings`` and ``anchors``; returns how many
+    bodies were parsed (the rest came from the cache). From the cache, a body's headings
+    and links are read at once (every page needs them to resolve links) and its HTML only
+    when the page is rendered (``Page.html``)."""
+    pages = site.all_pages()
+    work: list[Job] = []
+    keys: list[str] = []
+    todo: list[int] = []
+    for i, page in enumerate(pages):
+        reserved = {"game": RESERVED_ANCHORS, "name": NAME_ANCHORS}.get(page.kind, ()) or ("top", "main")
+        job: Job = (page.src.body, reserved, page.src.body_line, page.kind == "glossary")
+        key = digest(*job)
+        keys.append(key)
+        page.body_key = key
+        hit = cache.get("body", key)
+        if isinstance(hit, tuple) and len(hit) == 2 and cache.keep("html", key):
+            page.parsed = ParsedBody(hit[0], hit[1], "")
+            page.load_html = partial(_cached_html, cache, key, job)
+        else:
+            todo.append(i)
+            work.append(job)
+    for i, parsed in zip(todo, pmap(_parse, work, jobs)):
+        pages[i].parsed = parsed
+        pages[i].load_html = partial(_same, (parsed.html, parsed.sections))
+        cache.put("body", keys[i], (parsed.headings, parsed.links))
+        cache.put("html", keys[i], (parsed.html, parsed.sections))
+    for page in pages:
+        reserved = {"game": RESERVED_ANCHORS, "name": NAME_ANCHORS}.get(page.kind, ())
+        page.headings = page.parsed.headings if page.parsed else []
+        page.anchors = {h[2] for h in page.headings} | set(reserved)
+    return len(work)
+
+
+def _same(html: Html) -> Html:
+    return html
+
+
+def _cached_html(cache: BuildCache, key: str, job: Job) -> Html:
+    """A body's HTML from the cache; parsed again if the entry is damaged."""
+    hit = cache.get("html", key)
+    if isinstance(hit, tuple) and len(hit) == 2:
+        return hit[0], hit[1]
+    parsed = parse_body(*job)
+    return parsed.html, parsed.sections
