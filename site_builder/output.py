@@ -8,9 +8,13 @@ A marker file guards against replacing a folder that is not a site this builder 
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from .cache import BuildCache
 
 MARKER = ".patience-rulebook-site"
 
@@ -35,6 +39,44 @@ def fresh_folder(out: Path) -> Path:
     """A new empty folder on the same file system as ``out``, so the swap is a rename."""
     out.parent.mkdir(parents=True, exist_ok=True)
     return Path(tempfile.mkdtemp(prefix=f".{out.name}-new-", dir=out.parent))
+
+
+def write_page(folder: str, rel: str, data: bytes) -> None:
+    """Write one rendered page (called in the render workers: plain strings, no Paths)."""
+    path = f"{folder}/{rel}"
+    try:
+        f = open(path, "wb")
+    except FileNotFoundError:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        f = open(path, "wb")
+    with f:
+        f.write(data)
+
+
+def link_unchanged(cache: BuildCache, out: Path, folder: Path, keys: dict[str, str]) -> set[str]:
+    """Hard-link into ``folder`` each page of the previous site ``out`` whose key is
+    unchanged (and whose file is untouched); returns those pages. The old site is never
+    written to, only replaced. Threads, since this is file system calls and nothing else."""
+    old, new = str(out), str(folder)
+
+    def link(item: tuple[str, str]) -> str | None:
+        rel, key = item
+        source = cache.reusable(rel, key, old)
+        if source is None:
+            return None
+        target = f"{new}/{rel}"
+        try:
+            try:
+                os.link(source, target)
+            except FileNotFoundError:
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                os.link(source, target)
+        except OSError:
+            return None
+        return rel
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        return {rel for rel in pool.map(link, keys.items(), chunksize=64) if rel is not None}
 
 
 def write_files(folder: Path, files: dict[str, bytes]) -> None:

@@ -87,10 +87,10 @@ def _enc(v: Any, memo: Memo, out: list[str]) -> None:
         if all(type(x) in _PLAIN for x in v):
             out.append(repr(v))  # plain values only: repr is exact, and done in C
             return
-        out.append("[")
+        out.append("[" if t is list else "(")
         for x in v:
             _item(x, memo, out)
-        out.append("]")
+        out.append("]" if t is list else ")")
     elif t is dict:
         if all(type(x) in _PLAIN and type(k) is str for k, x in v.items()):
             out.append(repr(v))
@@ -113,7 +113,9 @@ def _enc(v: Any, memo: Memo, out: list[str]) -> None:
         out.append(f"p{v.as_posix()!r}")
     elif dataclasses.is_dataclass(v) and not isinstance(v, type):
         if t.__dataclass_params__.frozen and all(type(getattr(v, n)) in _PLAIN for n in _fields(t)):
-            out.append(repr(v))  # a frozen record of plain values (a Ref, an Item): its repr says it all
+            text = repr(v)  # a frozen record of plain values (a Ref, an Item): its repr says it all
+            memo[id(v)] = (v, text)
+            out.append(text)
             return
         part = [t.__qualname__, "("]
         for name in _fields(t):
@@ -128,8 +130,10 @@ def _enc(v: Any, memo: Memo, out: list[str]) -> None:
 
 
 def _item(x: Any, memo: Memo, out: list[str]) -> None:
-    """``_enc`` of one member, followed by a comma, with the common plain cases inline
-    (a page's key walks a few hundred values; this is the hot loop of a rebuild)."""
+    """``=``, ``_enc`` of one member, then a comma, with the common cases inline (a page's
+    key walks a few hundred values; this is the hot loop of a rebuild). A value encodes
+    the same whether or not the memo knew it, so a key never depends on what was keyed
+    before it (nor in which process)."""
     tx = type(x)
     if tx is str:
         out.append(f"=s{len(x)}:")
@@ -137,10 +141,10 @@ def _item(x: Any, memo: Memo, out: list[str]) -> None:
     elif tx in _PLAIN:
         out.append(f"={x!r}")
     else:
+        out.append("=")
         known = memo.get(id(x))
         if known is not None:
             out.append(known[1])
         else:
-            out.append("=")
             _enc(x, memo, out)
     out.append(",")

@@ -12,7 +12,6 @@ before doing the work, and the work itself runs on every core (``parallel``).
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ from .errors import BuildError, BuildFailed, BuildWarning
 from .links import resolve
 from .load import load
 from .model import Site
-from .output import check_target, discard, fresh_folder, swap_in, write_files
+from .output import check_target, discard, fresh_folder, link_unchanged, swap_in, write_files, write_page
 from .render import THEME, render_site
 from .runtime import Runtime, prepare_runtime
 from .sources import gather
@@ -100,7 +99,8 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
     rt = runtime(node_modules, progress)
     folder = fresh_folder(out)
     try:
-        rendered = render_site(site, theme, progress, rt, store, partial(_link_old, store, str(out), str(folder)), jobs)
+        reuse = partial(link_unchanged, store, out, folder) if store.files else None
+        rendered = render_site(site, theme, progress, rt, store, reuse, jobs, partial(write_page, str(folder)))
         written_at = time.perf_counter()
         write_files(folder, rendered.files)
         records = {rel: record(folder / rel, key) for rel, key in rendered.keys.items()} if cache else {}
@@ -119,24 +119,6 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
         raise
     store.save(records)
     end = time.perf_counter()
-    return BuildResult(out, rendered.pages, len(rendered.files) + len(rendered.reused), end - start,
+    files = len(set(rendered.files) | set(rendered.keys))
+    return BuildResult(out, rendered.pages, files, end - start,
                        written_at - start, searched - written, indexed, site.warnings, len(rendered.reused))
-
-
-def _link_old(cache: BuildCache, out: str, folder: str, rel: str, key: str) -> bool:
-    """Put the previous build's file ``rel`` into ``folder`` if it was rendered under ``key``
-    (a hard link: the old site is never written to, only replaced). Plain strings, not
-    Paths: this runs once a page, and a rebuild of a thousand pages is mostly this."""
-    old = cache.reusable(rel, key, out)
-    if old is None:
-        return False
-    target = f"{folder}/{rel}"
-    try:
-        try:
-            os.link(old, target)
-        except FileNotFoundError:
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            os.link(old, target)
-    except OSError:
-        return False
-    return True

@@ -78,8 +78,8 @@ def make_env(theme: Path, assets: Assets) -> Environment:
 
 @dataclass
 class Rendered:
-    """The site's files: ``files`` to write (bytes), and ``reused`` pages that the
-    ``reuse`` callback provided from the previous build; ``keys`` holds every page's key."""
+    """The site's files: ``files`` to write (bytes); ``keys`` holds every page's key (the
+    pages are in ``files``, or were written by the sink, or were ``reused``)."""
 
     files: dict[str, bytes]
     reused: list[str]
@@ -90,19 +90,21 @@ class Rendered:
         return sum(1 for name in self.keys if name.endswith(".html"))
 
 
-Reuse = Callable[[str, str], bool]  # (output path, page key) -> was it provided from the cache?
-
-
-def _no_reuse(rel: str, key: str) -> bool:
-    return False
+Reuse = Callable[[dict[str, str]], set[str]]  # {output path: page key} -> the paths provided from the cache
+Sink = Callable[[str, bytes], None]  # writes one rendered page
 
 
 def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None] | None = None,
-                runtime: Runtime | None = None, cache: BuildCache | None = None, reuse: Reuse = _no_reuse,
-                jobs: int | None = None) -> Rendered:
+                runtime: Runtime | None = None, cache: BuildCache | None = None, reuse: Reuse | None = None,
+                jobs: int | None = None, sink: Sink | None = None) -> Rendered:
     """Every file of the site except the search index. Without a ``runtime`` (engine
-    archive and Pyodide) the demos stay pictures of the first deal. A page whose key
-    ``reuse`` accepts is not rendered; the others are rendered on every core."""
+    archive and Pyodide) the demos stay pictures of the first deal.
+
+    With ``reuse`` (an earlier site to take unchanged pages from), every page's key is
+    computed first and the pages ``reuse`` provides are not rendered. The others are
+    rendered on every core, each worker keying its own pages when there is nothing to
+    reuse; with a ``sink``, the workers write the pages themselves, else they come back
+    in ``files``."""
     cache = cache or BuildCache()
     wanted = {g.slug: (g.engine, demo_seed(g)) for g in site.games.values()}
     boards, (rows, cols) = deal_boards(wanted, cache, jobs)
@@ -119,9 +121,7 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     # Everything a template sees besides its context: the theme's files, the assets' and
     # the runtime's addresses (the builder's own code is in the cache's key).
     env_key = digest(tree_digest(theme), sorted(assets.urls.items()), sorted(play.items()))
-    todo: list[tuple[str, str, dict[str, Any]]] = []
-    keys: dict[str, str] = {}
-    reused: list[str] = []
+    pages: list[tuple[str, str, dict[str, Any]]] = []
 
     def html(page: Page) -> Deferred:
         """The body, filled in only if the page is rendered: its key is the parse's, and
@@ -132,12 +132,10 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
         ctx.setdefault("indexed", True)
         ctx.setdefault("section", "/" + url.strip("/").split("/")[0] + "/" if url != "/" else "/")
         rel = "404.html" if url == "/404.html" else url.strip("/") + "/index.html" if url != "/" else "index.html"
-        key = digest(env_key, template, context_key(ctx, memo))
-        keys[rel] = key
-        if reuse(rel, key):
-            reused.append(rel)
-        else:
-            todo.append((rel, template, ctx))
+        pages.append((rel, template, ctx))
+
+    def key_of(template: str, ctx: dict[str, Any]) -> str:
+        return digest(env_key, template, context_key(ctx, memo))
 
     families = sorted(site.families.values(), key=lambda f: f.title.casefold())
     siblings = _siblings(site)
@@ -166,14 +164,29 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     page_out("/404.html", "404.html", title="Page not found", summary="", kind="not-found", indexed=False,
              section="")
 
-    def fill(job: tuple[str, str, dict[str, Any]]) -> bytes:
-        return env.get_template(job[1]).render(**realise(job[2])).encode("utf-8")
+    keys: dict[str, str] = {}
+    reused: set[str] = set()
+    if reuse is not None:
+        keys = {rel: key_of(template, ctx) for rel, template, ctx in pages}
+        reused = reuse(keys)
+    todo = [page for page in pages if page[0] not in reused]
 
-    for (rel, _, _), data in zip(todo, pmap(fill, todo, jobs)):
-        out[rel] = data
+    def fill(job: tuple[str, str, dict[str, Any]]) -> tuple[str, bytes]:
+        rel, template, ctx = job
+        key = keys.get(rel) or key_of(template, ctx)
+        data = env.get_template(template).render(**realise(ctx)).encode("utf-8")
+        if sink is None:
+            return key, data
+        sink(rel, data)
+        return key, b""
+
+    for (rel, _, _), (key, data) in zip(todo, pmap(fill, todo, jobs)):
+        keys[rel] = key
+        if sink is None:
+            out[rel] = data
     if progress:
         progress(f"render: {len(todo)} pages rendered, {len(reused)} unchanged, {len(assets.files)} assets")
-    return Rendered(out, reused, keys)
+    return Rendered(out, sorted(reused), keys)
 
 
 def _body_html(page: Page) -> Markup:
