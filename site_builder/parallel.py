@@ -10,6 +10,7 @@ Small batches stay in the process: forking costs more than a few pages.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
@@ -45,9 +46,14 @@ def pmap(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None) -> l
     bounds = [len(items) * i // n for i in range(n + 1)]
     spans = [(bounds[i], bounds[i + 1]) for i in range(n) if bounds[i] < bounds[i + 1]]
     _TASK.append((fn, items))
+    # Objects made before the fork are moved out of the collector's sight: a worker's
+    # collections would otherwise touch every one of them, and copy every page of memory.
+    gc.collect()
+    gc.freeze()
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with multiprocessing.get_context("fork").Pool(workers, initializer=gc.disable) as pool:
             chunks = pool.map(_run, spans, chunksize=1)
     finally:
+        gc.unfreeze()
         _TASK.pop()
     return [r for chunk in chunks for r in chunk]
