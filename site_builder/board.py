@@ -7,6 +7,7 @@ The markup it feeds is the contract the next issue's in-page player will drive: 
 
 from __future__ import annotations
 
+import pickle
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -103,38 +104,44 @@ def board_key(slug: str, seed: int) -> str:
     return digest("board", engine_version(), _fingerprint(slug), slug, seed)
 
 
-def _deal(job: tuple[str, int]) -> dict[str, Any]:
-    return first_deal(*job)
+def _deal(job: tuple[str, int]) -> tuple[str, str, tuple[int, int], bytes]:
+    """In a worker: the deal's fingerprint, key, grid size and the deal itself, pickled
+    (the parent stores it as it is, and a page's renderer reads it)."""
+    board = first_deal(*job)
+    fingerprint = _fingerprint(job[0])
+    return (fingerprint, board_key(*job), (board["grid"]["rows"], board["grid"]["cols"]),
+            pickle.dumps(board, pickle.HIGHEST_PROTOCOL))
 
 
 def deal_boards(wanted: dict[str, tuple[str, int]], cache: BuildCache,
                 jobs: int | None = None) -> tuple[dict[str, Deferred], tuple[int, int]]:
     """The first deal of each ``name -> (engine slug, seed)``, and the largest grid (rows,
     columns) among them. Deals are ``Deferred``: one the cache holds is read only if its
-    page is rendered; the others are dealt here, on every core."""
+    page is rendered; the others are dealt here, on every core (which, when the cache is
+    empty, also work out the deals' keys: the rules' fingerprints take a while)."""
     boards: dict[str, Deferred] = {}
     grids: list[tuple[int, int]] = []
     todo = []
     for name, job in wanted.items():
+        if not cache.entries:
+            todo.append(name)
+            continue
         key = board_key(*job)
         grid = cache.get("grid", key)
         if isinstance(grid, tuple) and cache.keep("board", key):
             grids.append(grid)
             boards[name] = Deferred(key, partial(_cached_deal, cache, key, job))
         else:
-            todo.append((name, key))
-    for (name, key), board in zip(todo, pmap(_deal, [wanted[n] for n, _ in todo], jobs)):
-        grid = (board["grid"]["rows"], board["grid"]["cols"])
+            todo.append(name)
+    for name, (fingerprint, key, grid, blob) in zip(todo, pmap(_deal, [wanted[n] for n in todo], jobs)):
+        spec = engine.get_spec(wanted[name][0])
+        _FINGERPRINTS[id(spec)] = (spec, fingerprint)
         grids.append(grid)
-        boards[name] = Deferred(key, partial(_same, board))
-        cache.put("board", key, board)
+        boards[name] = Deferred(key, partial(pickle.loads, blob))
+        cache.put_blob("board", key, blob)
         cache.put("grid", key, grid)
     size = (max((g[0] for g in grids), default=1), max((g[1] for g in grids), default=1))
     return {name: boards[name] for name in wanted}, size
-
-
-def _same(board: dict[str, Any]) -> dict[str, Any]:
-    return board
 
 
 def _cached_deal(cache: BuildCache, key: str, job: tuple[str, int]) -> dict[str, Any]:

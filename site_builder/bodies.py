@@ -9,6 +9,7 @@ wiki links are filled in once resolved.
 
 from __future__ import annotations
 
+import pickle
 from functools import partial
 
 from .cache import BuildCache, digest
@@ -23,8 +24,12 @@ NAME_ANCHORS = ("top", "main", "name-games", "sources", "mentioned-on")  # taken
 Job = tuple[str, tuple[str, ...], int, bool]  # body, reserved anchors, first line, split at h2
 
 
-def _parse(job: Job) -> ParsedBody:
-    return parse_body(*job)
+def _parse(job: Job) -> tuple[bytes, bytes]:
+    """In a worker: the parse, pickled in two parts: what resolving links needs, and the
+    HTML, which the parent only stores (a page's renderer reads it)."""
+    parsed = parse_body(*job)
+    return (pickle.dumps((parsed.headings, parsed.links), pickle.HIGHEST_PROTOCOL),
+            pickle.dumps((parsed.html, parsed.sections), pickle.HIGHEST_PROTOCOL))
 
 
 def parse_bodies(site: Site, cache: BuildCache, jobs: int | None = None) -> int:
@@ -49,20 +54,17 @@ def parse_bodies(site: Site, cache: BuildCache, jobs: int | None = None) -> int:
         else:
             todo.append(i)
             work.append(job)
-    for i, parsed in zip(todo, pmap(_parse, work, jobs)):
-        pages[i].parsed = parsed
-        pages[i].load_html = partial(_same, (parsed.html, parsed.sections))
-        cache.put("body", keys[i], (parsed.headings, parsed.links))
-        cache.put("html", keys[i], (parsed.html, parsed.sections))
+    for i, (links, html) in zip(todo, pmap(_parse, work, jobs)):
+        headings, found = pickle.loads(links)
+        pages[i].parsed = ParsedBody(headings, found, "")
+        pages[i].load_html = partial(pickle.loads, html)
+        cache.put_blob("body", keys[i], links)
+        cache.put_blob("html", keys[i], html)
     for page in pages:
         reserved = {"game": RESERVED_ANCHORS, "name": NAME_ANCHORS}.get(page.kind, ())
         page.headings = page.parsed.headings if page.parsed else []
         page.anchors = {h[2] for h in page.headings} | set(reserved)
     return len(work)
-
-
-def _same(html: Html) -> Html:
-    return html
 
 
 def _cached_html(cache: BuildCache, key: str, job: Job) -> Html:

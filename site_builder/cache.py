@@ -136,9 +136,12 @@ class BuildCache:
         return True
 
     def put(self, namespace: str, key: str, value: Any) -> None:
-        if self.folder is None:
-            return
-        self.used[f"{namespace}:{key}"] = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+        self.put_blob(namespace, key, pickle.dumps(value, pickle.HIGHEST_PROTOCOL) if self.folder else b"")
+
+    def put_blob(self, namespace: str, key: str, blob: bytes) -> None:
+        """``put`` of a value pickled already (by a worker)."""
+        if self.folder is not None:
+            self.used[f"{namespace}:{key}"] = blob
 
     def reusable(self, rel: str, key: str, old_site: str) -> str | None:
         """The old site's file ``rel`` if it was rendered under ``key`` and is untouched."""

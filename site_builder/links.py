@@ -38,6 +38,7 @@ class Resolver:
         self.site = site
         self.tables: dict[str, dict[str, Target]] = {"game": {}, "planned": {}, "name": {}, "family": {},
                                                      "glossary": {}}
+        self._found: dict[str, Target | None] = {}
         for g in site.games.values():
             t = Target("game", g.url, g.title, g.key, frozenset(g.anchors))
             for name in (g.title, *g.aliases):
@@ -65,6 +66,7 @@ class Resolver:
         gl = self.site.glossary
         if gl is None:
             return
+        self._found.clear()
         for alias, heading in gl.aliases.items():
             t = self.tables["glossary"].get(name_key(heading))
             line = gl.src.key_line(alias, "aliases")
@@ -80,6 +82,13 @@ class Resolver:
         return [t.title for table in self.tables.values() for t in table.values()]
 
     def lookup(self, name: str) -> Target | None:
+        """The thing ``name`` names (remembered: a thousand pages link to the same few names)."""
+        if name in self._found:
+            return self._found[name]
+        found = self._found[name] = self._lookup(name)
+        return found
+
+    def _lookup(self, name: str) -> Target | None:
         order = list(self.tables)
         for prefix in PREFIXES:
             if name.lower().startswith(prefix):

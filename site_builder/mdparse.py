@@ -8,6 +8,7 @@ broken link in every file is found before anything is written.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ PLACEHOLDER = "\x00"
 _PLACEHOLDERS = re.compile(r"\x00(\d+)\x00")
 
 
+@functools.lru_cache(maxsize=16384)
 def split_wikilink(raw: str) -> tuple[str, str, str]:
     """``"Well#Layout|the layout"`` -> ("Well", "Layout", "the layout"); text defaults to the name."""
     target, _, text = raw.partition("|")

@@ -48,7 +48,6 @@ def pmap(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None) -> l
     _TASK.append((fn, items))
     # Objects made before the fork are moved out of the collector's sight: a worker's
     # collections would otherwise touch every one of them, and copy every page of memory.
-    gc.collect()
     gc.freeze()
     try:
         with multiprocessing.get_context("fork").Pool(workers, initializer=gc.disable) as pool:
