@@ -38,8 +38,20 @@ FILE = "cache.pickle"
 
 
 def digest(*parts: object) -> str:
-    """A stable digest of plain values (str, int, bool, None, tuples and lists of them)."""
-    return hashlib.sha256(repr(parts).encode("utf-8", "surrogatepass")).hexdigest()
+    """A stable digest of plain values (str, int, bool, None, tuples and lists of them).
+    Strings are hashed as they are (with their length), not through repr: page texts are
+    long, and a rebuild digests every one."""
+    h = hashlib.sha256()
+    for part in parts:
+        if type(part) is str:
+            data = part.encode("utf-8", "surrogatepass")
+            h.update(b"s%d:" % len(data))
+            h.update(data)
+        else:
+            text = repr(part).encode("utf-8", "surrogatepass")
+            h.update(b"r%d:" % len(text))
+            h.update(text)
+    return h.hexdigest()
 
 
 def tree_digest(root: Path, pattern: str = "*") -> str:

@@ -39,6 +39,7 @@ class Resolver:
         self.tables: dict[str, dict[str, Target]] = {"game": {}, "planned": {}, "name": {}, "family": {},
                                                      "glossary": {}}
         self._found: dict[str, Target | None] = {}
+        self.resolved: dict[str, tuple[Target, dict[str, Any]]] = {}  # wiki link text -> target, drawing
         for g in site.games.values():
             t = Target("game", g.url, g.title, g.key, frozenset(g.anchors))
             for name in (g.title, *g.aliases):
@@ -67,6 +68,7 @@ class Resolver:
         if gl is None:
             return
         self._found.clear()
+        self.resolved.clear()
         for alias, heading in gl.aliases.items():
             t = self.tables["glossary"].get(name_key(heading))
             line = gl.src.key_line(alias, "aliases")
@@ -152,7 +154,14 @@ def resolve(site: Site, errors: list[BuildError]) -> None:
 
 
 def _resolve_wikilink(resolver: Resolver, page: Page, link: LinkRef, errors: list[BuildError]) -> Target | None:
-    """Resolve one wiki link; its drawing (``mdparse.wikilink_html``) goes to ``page.link_meta``."""
+    """Resolve one wiki link; its drawing (``mdparse.wikilink_html``) goes to ``page.link_meta``.
+    A link resolves the same from any page, so a resolved one is remembered, and pages
+    linking alike share one drawing (which keys each page's render once, not a thousand
+    times: pagekey)."""
+    known = resolver.resolved.get(link.content)
+    if known is not None:
+        page.link_meta.append(known[1])
+        return known[0]
     meta: dict[str, Any] = {}
     page.link_meta.append(meta)
     name, section, text = split_wikilink(link.content)
@@ -178,6 +187,7 @@ def _resolve_wikilink(resolver: Resolver, page: Page, link: LinkRef, errors: lis
     meta.update({"href": href, "text": text, "kind": target.kind, "planned": target.planned is not None})
     if target.kind == "term":
         meta["title"] = f"Glossary: {target.title}"
+    resolver.resolved[link.content] = (target, meta)
     return target
 
 

@@ -74,7 +74,12 @@ class Page:
     backlinks: list[Ref] = field(default_factory=list)
 
     def ref(self) -> Ref:
-        return Ref(self.key, self.url, self.title)
+        """The page as a link in a list; one object per page, however many lists it is in
+        (a page's key digests each object once: pagekey)."""
+        ref: Ref | None = self.__dict__.get("_ref")
+        if ref is None or (ref.key, ref.url, ref.title) != (self.key, self.url, self.title):
+            ref = self.__dict__["_ref"] = Ref(self.key, self.url, self.title)
+        return ref
 
 
 @dataclass

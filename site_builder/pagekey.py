@@ -87,13 +87,18 @@ def _enc(v: Any, memo: Memo, out: list[str]) -> None:
         if all(type(x) in _PLAIN for x in v):
             out.append(repr(v))  # plain values only: repr is exact, and done in C
             return
-        out.append("[" if t is list else "(")
+        members = ["[" if t is list else "("]
         for x in v:
-            _item(x, memo, out)
-        out.append("]" if t is list else ")")
+            _item(x, memo, members)
+        members.append("]" if t is list else ")")
+        text = "".join(members)
+        memo[id(v)] = (v, text)  # a list many pages share (a family's first games) is walked once
+        out.append(text)
     elif t is dict:
         if all(type(x) in _PLAIN and type(k) is str for k, x in v.items()):
-            out.append(repr(v))
+            text = repr(v)  # a leaf, such as a resolved link's drawing shared by many pages
+            memo[id(v)] = (v, text)
+            out.append(text)
             return
         out.append("{")
         for k, x in v.items():

@@ -24,12 +24,14 @@ from .errors import BuildError, BuildFailed, BuildWarning
 from .links import resolve
 from .load import load
 from .model import Site
-from .output import check_target, discard, fresh_folder, link_unchanged, swap_in, write_files, write_page
+from .output import (MARKER, check_target, discard, fresh_folder, link_unchanged, prune, swap_in, write_files,
+                     write_page)
 from .render import THEME, render_site
 from .runtime import Runtime, prepare_runtime
 from .sources import gather
 
 Progress = Callable[[str], None]
+SPARE = "previous-site"  # in the cache folder: the site before the current one, taken up by the next build
 
 
 def _quiet(_: str) -> None:
@@ -97,23 +99,30 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
     store = BuildCache.load(cache) if cache is not None and not clean else BuildCache(cache)
     site = read_site(content, progress, store, jobs)
     rt = runtime(node_modules, progress)
-    folder = fresh_folder(out)
+    spare = cache / SPARE if cache is not None else None
+    if clean and spare is not None:
+        discard(spare)
+    folder, recycled = fresh_folder(out, spare)
     try:
-        reuse = partial(link_unchanged, store, out, folder) if store.files else None
+        reuse = partial(link_unchanged, store, out, folder, recycled) if store.files else None
         rendered = render_site(site, theme, progress, rt, store, reuse, jobs, partial(write_page, str(folder)))
         written_at = time.perf_counter()
         write_files(folder, rendered.files)
+        if recycled:
+            prune(folder, set(rendered.files) | set(rendered.keys) | {MARKER})
         records = {rel: record(folder / rel, key) for rel, key in rendered.keys.items()} if cache else {}
         written = time.perf_counter()
         indexed = 0
         if search:
             from .search import build_index
 
+            if recycled:
+                discard(folder / "pagefind")
             progress("search index: running Pagefind")
             indexed = build_index(folder)
             progress(f"search index: {indexed} pages indexed")
         searched = time.perf_counter()
-        swap_in(folder, out)
+        swap_in(folder, out, spare)
     except BaseException:
         discard(folder)
         raise

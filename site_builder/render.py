@@ -219,18 +219,23 @@ def _siblings(site: Site) -> Callable[[GamePage], tuple[list[Item], int]]:
         for i in fam.items:
             counts[slug][i.title] = counts[slug].get(i.title, 0) + 1
 
+    first: dict[str, list[Item]] = {slug: fam.items[:MAX_SIBLINGS] for slug, fam in site.families.items()}
+
     def of(game: GamePage) -> tuple[list[Item], int]:
         family = site.families.get(game.family)
         if family is None:
             return [], 0
+        total = len(family.items) - counts[game.family].get(game.title, 0)
+        more = max(0, total - MAX_SIBLINGS)
+        if all(i.title != game.title for i in first[game.family]) and more > 0:
+            return first[game.family], more  # one list for the many games not among the first
         shown: list[Item] = []
         for i in family.items:
             if len(shown) == MAX_SIBLINGS:
                 break
             if i.title != game.title:
                 shown.append(i)
-        total = len(family.items) - counts[game.family].get(game.title, 0)
-        return shown, max(0, total - MAX_SIBLINGS)
+        return shown, more
 
     return of
 
