@@ -96,7 +96,10 @@ class WatchHandler(Handler):
     def do_GET(self) -> None:  # noqa: N802 (the base class's name)
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if path == EVENTS_PATH:
-            self._events()
+            if self.command == "HEAD":
+                self._send(200, "text/event-stream", b"")
+            else:
+                self._events()
         elif path == SCRIPT_PATH:
             self._send(200, "text/javascript; charset=utf-8", SCRIPT.read_bytes())
         else:
@@ -105,8 +108,13 @@ class WatchHandler(Handler):
                 self._send(200, "text/html; charset=utf-8", inject(page.read_bytes(), self.hub.build()))
             elif path.endswith((".html", "/")) and not (Path(self.directory) / "index.html").exists():
                 self._send(200, "text/html; charset=utf-8", inject(NO_SITE, self.hub.build()))
+            elif self.command == "HEAD":
+                super().do_HEAD()
             else:
                 super().do_GET()
+
+    def do_HEAD(self) -> None:  # noqa: N802 (the base class's name)
+        self.do_GET()
 
     def _html_file(self, path: str) -> Path | None:
         """The HTML file ``path`` names in the site, if any (a folder means its index.html)."""
@@ -124,7 +132,8 @@ class WatchHandler(Handler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
-        self.wfile.write(body)
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         page = Path(self.directory) / "404.html"
