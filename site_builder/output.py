@@ -67,6 +67,16 @@ def _create(path: str) -> BinaryIO:
         return open(path, "xb")
 
 
+def _holds(path: str, data: bytes) -> bool:
+    try:
+        if os.stat(path).st_size != len(data):
+            return False
+        with open(path, "rb") as f:
+            return f.read() == data
+    except OSError:
+        return False
+
+
 def write_page(folder: str, rel: str, data: bytes) -> None:
     """Write one rendered page (called in the render workers: plain strings, no Paths)."""
     with _create(f"{folder}/{rel}") as f:
@@ -108,9 +118,15 @@ def link_unchanged(cache: BuildCache, out: Path, folder: Path, recycled: bool, k
         return {rel for rel in pool.map(link, keys.items(), chunksize=64) if rel is not None}
 
 
-def write_files(folder: Path, files: dict[str, bytes]) -> None:
+def write_files(folder: Path, files: dict[str, bytes], recycled: bool = False) -> None:
+    """Write the files that are not pages (assets, the runtime). In a recycled folder a
+    file that already holds the bytes is left alone: Pyodide alone is 13 MB to write,
+    and no page links to these files, so none is shared with the site being served."""
     for rel, data in files.items():
-        with _create(f"{folder}/{rel}") as f:
+        path = f"{folder}/{rel}"
+        if recycled and _holds(path, data):
+            continue
+        with _create(path) as f:
             f.write(data)
     with _create(f"{folder}/{MARKER}") as f:
         f.write(b"Written by `python -m site_builder build`; safe to delete.\n")

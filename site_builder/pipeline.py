@@ -107,7 +107,7 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
         reuse = partial(link_unchanged, store, out, folder, recycled) if store.files else None
         rendered = render_site(site, theme, progress, rt, store, reuse, jobs, partial(write_page, str(folder)))
         written_at = time.perf_counter()
-        write_files(folder, rendered.files)
+        write_files(folder, rendered.files, recycled)
         if recycled:
             prune(folder, set(rendered.files) | set(rendered.keys) | {MARKER})
         records = {rel: record(folder / rel, key) for rel, key in rendered.keys.items()} if cache else {}
