@@ -17,8 +17,9 @@ from engine.cards import SUIT_SYMBOLS
 from engine.dealing import seed_range
 
 from .cache import BuildCache, digest
+from .model import GamePage, Site
 from .pagekey import Deferred
-from .parallel import pmap
+from .parallel import Batch
 
 DEFAULT_SEED = 1
 
@@ -113,12 +114,21 @@ def _deal(job: tuple[str, int]) -> tuple[str, str, tuple[int, int], bytes]:
             pickle.dumps(board, pickle.HIGHEST_PROTOCOL))
 
 
-def deal_boards(wanted: dict[str, tuple[str, int]], cache: BuildCache,
-                jobs: int | None = None) -> tuple[dict[str, Deferred], tuple[int, int]]:
-    """The first deal of each ``name -> (engine slug, seed)``, and the largest grid (rows,
-    columns) among them. Deals are ``Deferred``: one the cache holds is read only if its
-    page is rendered; the others are dealt here, on every core (which, when the cache is
-    empty, also work out the deals' keys: the rules' fingerprints take a while)."""
+def demo_seed(game: GamePage) -> int:
+    """The deal a game's demo opens on: the lowest deal the solver has won, where a fresh
+    figure says so (a reader's first deal can be won), else deal 1."""
+    figure = game.winnability
+    first = figure.first_won if figure is not None and not figure.stale else None
+    return first if first is not None else DEFAULT_SEED
+
+
+def deal_boards(site: Site, cache: BuildCache, batch: Batch) -> None:
+    """Once ``batch`` has run: each game's first deal in ``site.boards``, and the largest
+    grid (rows, columns) among them in ``site.grid``. Deals are ``Deferred``: one the
+    cache holds is read only if its page is rendered; the others are dealt in the batch,
+    on every core (which, when the cache is empty, also work out the deals' keys: the
+    rules' fingerprints take a while)."""
+    wanted = {g.slug: (g.engine, demo_seed(g)) for g in site.games.values()}
     boards: dict[str, Deferred] = {}
     grids: list[tuple[int, int]] = []
     todo = []
@@ -133,15 +143,19 @@ def deal_boards(wanted: dict[str, tuple[str, int]], cache: BuildCache,
             boards[name] = Deferred(key, partial(_cached_deal, cache, key, job))
         else:
             todo.append(name)
-    for name, (fingerprint, key, grid, blob) in zip(todo, pmap(_deal, [wanted[n] for n in todo], jobs)):
-        spec = engine.get_spec(wanted[name][0])
-        _FINGERPRINTS[id(spec)] = (spec, fingerprint)
-        grids.append(grid)
-        boards[name] = Deferred(key, partial(pickle.loads, blob))
-        cache.put_blob("board", key, blob)
-        cache.put("grid", key, grid)
-    size = (max((g[0] for g in grids), default=1), max((g[1] for g in grids), default=1))
-    return {name: boards[name] for name in wanted}, size
+
+    def done(results: list[tuple[str, str, tuple[int, int], bytes]]) -> None:
+        for name, (fingerprint, key, grid, blob) in zip(todo, results):
+            spec = engine.get_spec(wanted[name][0])
+            _FINGERPRINTS[id(spec)] = (spec, fingerprint)
+            grids.append(grid)
+            boards[name] = Deferred(key, partial(pickle.loads, blob))
+            cache.put_blob("board", key, blob)
+            cache.put("grid", key, grid)
+        site.boards = {name: boards[name] for name in wanted}
+        site.grid = (max((g[0] for g in grids), default=1), max((g[1] for g in grids), default=1))
+
+    batch.add(_deal, [wanted[n] for n in todo], done)
 
 
 def _cached_deal(cache: BuildCache, key: str, job: tuple[str, int]) -> dict[str, Any]:

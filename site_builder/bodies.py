@@ -15,7 +15,7 @@ from functools import partial
 from .cache import BuildCache, digest
 from .mdparse import ParsedBody, parse_body
 from .model import Html, Site
-from .parallel import pmap
+from .parallel import Batch
 
 RESERVED_ANCHORS = ("top", "main", "contents", "at-a-glance", "demo", "related", "family-games",
                     "sources", "mentioned-on", "winnability")
@@ -32,11 +32,11 @@ def _parse(job: Job) -> tuple[bytes, bytes]:
             pickle.dumps((parsed.html, parsed.sections), pickle.HIGHEST_PROTOCOL))
 
 
-def parse_bodies(site: Site, cache: BuildCache, jobs: int | None = None) -> int:
-    """Give every page its ``parsed`` body, ``headings`` and ``anchors``; returns how many
-    bodies were parsed (the rest came from the cache). From the cache, a body's headings
-    and links are read at once (every page needs them to resolve links) and its HTML only
-    when the page is rendered (``Page.html``)."""
+def parse_bodies(site: Site, cache: BuildCache, batch: Batch) -> int:
+    """Give every page its ``parsed`` body, ``headings`` and ``anchors`` once ``batch``
+    has run; returns how many bodies are parsed (the rest come from the cache). From the
+    cache, a body's headings and links are read at once (every page needs them to
+    resolve links) and its HTML only when the page is rendered (``Page.html``)."""
     pages = site.all_pages()
     work: list[Job] = []
     keys: list[str] = []
@@ -54,16 +54,20 @@ def parse_bodies(site: Site, cache: BuildCache, jobs: int | None = None) -> int:
         else:
             todo.append(i)
             work.append(job)
-    for i, (links, html) in zip(todo, pmap(_parse, work, jobs)):
-        headings, found = pickle.loads(links)
-        pages[i].parsed = ParsedBody(headings, found, "")
-        pages[i].load_html = partial(pickle.loads, html)
-        cache.put_blob("body", keys[i], links)
-        cache.put_blob("html", keys[i], html)
-    for page in pages:
-        reserved = {"game": RESERVED_ANCHORS, "name": NAME_ANCHORS}.get(page.kind, ())
-        page.headings = page.parsed.headings if page.parsed else []
-        page.anchors = {h[2] for h in page.headings} | set(reserved)
+
+    def done(results: list[tuple[bytes, bytes]]) -> None:
+        for i, (links, html) in zip(todo, results):
+            headings, found = pickle.loads(links)
+            pages[i].parsed = ParsedBody(headings, found, "")
+            pages[i].load_html = partial(pickle.loads, html)
+            cache.put_blob("body", keys[i], links)
+            cache.put_blob("html", keys[i], html)
+        for page in pages:
+            reserved = {"game": RESERVED_ANCHORS, "name": NAME_ANCHORS}.get(page.kind, ())
+            page.headings = page.parsed.headings if page.parsed else []
+            page.anchors = {h[2] for h in page.headings} | set(reserved)
+
+    batch.add(_parse, work, done)
     return len(work)
 
 

@@ -20,6 +20,7 @@ from .winnability import Winnability
 
 if TYPE_CHECKING:
     from .mdparse import ParsedBody
+    from .pagekey import Deferred
 
 
 Html = tuple[str, list[tuple[str, str]]]  # a body's HTML, and its h2 sections (anchor, HTML)
@@ -163,6 +164,8 @@ class Site:
     pages: dict[str, Page] = field(default_factory=dict)  # "index", "about"
     warnings: list[BuildWarning] = field(default_factory=list)
     engines: set[str] = field(default_factory=set)  # the engine slugs of ``games``, for quick checks
+    boards: dict[str, Deferred] = field(default_factory=dict)  # each game's first deal (board.deal_boards)
+    grid: tuple[int, int] = (1, 1)  # the largest board: rows, columns
 
     def all_pages(self) -> list[Page]:
         out: list[Page] = [*self.pages.values(), *self.games.values(), *self.families.values(),

@@ -41,8 +41,8 @@ def pmap(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None) -> l
     workers = min(jobs or available_cores(), len(items) // (MIN_PARALLEL // 2) or 1)
     if workers < 2 or len(items) < MIN_PARALLEL or "fork" not in multiprocessing.get_all_start_methods():
         return [fn(x) for x in items]
-    # Chunks a few times smaller than a worker's share even out pages of unequal cost.
-    n = workers * 4
+    # Chunks many times smaller than a worker's share even out work of unequal cost.
+    n = workers * 16
     bounds = [len(items) * i // n for i in range(n + 1)]
     spans = [(bounds[i], bounds[i + 1]) for i in range(n) if bounds[i] < bounds[i + 1]]
     _TASK.append((fn, items))
@@ -56,3 +56,27 @@ def pmap(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None) -> l
         gc.unfreeze()
         _TASK.pop()
     return [r for chunk in chunks for r in chunk]
+
+
+class Batch:
+    """Independent work of several stages, run in one pool: first deals are dealt while
+    bodies are parsed, so the cores stay busy and workers are forked once. Each stage
+    adds its work with a function to call on the results; ``run`` does it all."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[Callable[[Any], Any], Sequence[Any], Callable[[list[Any]], None]]] = []
+
+    def add(self, fn: Callable[[T], R], items: Sequence[T], done: Callable[[list[R]], None]) -> None:
+        self.parts.append((fn, items, done))
+
+    def run(self, jobs: int | None = None) -> None:
+        flat = [(n, item) for n, (_, items, _) in enumerate(self.parts) for item in items]
+        results = pmap(self._one, flat, jobs)
+        start = 0
+        for fn, items, done in self.parts:
+            done(results[start:start + len(items)])
+            start += len(items)
+        self.parts = []
+
+    def _one(self, task: tuple[int, Any]) -> Any:
+        return self.parts[task[0]][0](task[1])

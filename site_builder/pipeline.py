@@ -18,12 +18,14 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from .board import deal_boards
 from .bodies import parse_bodies
 from .cache import BuildCache, record
 from .errors import BuildError, BuildFailed, BuildWarning
 from .links import resolve
 from .load import load
 from .model import Site
+from .parallel import Batch
 from .output import (MARKER, check_target, discard, fresh_folder, link_unchanged, prune, swap_in, write_files,
                      write_page)
 from .render import THEME, render_site
@@ -63,8 +65,11 @@ def read_site(content: Path, progress: Progress = _quiet, cache: BuildCache | No
     site = load(sources, content, errors, cache)
     progress(f"validate: {len(site.games)} games, {len(site.families)} families, {len(site.planned)} planned, "
              f"{len(site.names)} name page{'s' if len(site.names) != 1 else ''}")
-    parsed = parse_bodies(site, cache, jobs)
-    progress(f"parse: {parsed} bodies parsed, {len(site.all_pages()) - parsed} unchanged")
+    batch = Batch()  # bodies parsed and first deals dealt together, on every core
+    parsed = parse_bodies(site, cache, batch)
+    deal_boards(site, cache, batch)
+    batch.run(jobs)
+    progress(f"parse: {parsed} bodies parsed, {len(site.all_pages()) - parsed} unchanged; first deals dealt")
     resolve(site, errors)
     progress("resolve links: done")
     if errors:

@@ -16,7 +16,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
-from .board import DEFAULT_SEED, deal_boards, grid_css
+from .board import grid_css
 from .cache import BuildCache, digest, tree_digest
 from .mdparse import fill_links
 from .model import FamilyPage, GamePage, Item, Page, Site, slugify
@@ -123,8 +123,7 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     reuse; with a ``sink``, the workers write the pages themselves, else they come back
     in ``files``."""
     cache = cache or BuildCache()
-    wanted = {g.slug: (g.engine, demo_seed(g)) for g in site.games.values()}
-    boards, (rows, cols) = deal_boards(wanted, cache, jobs)
+    boards, (rows, cols) = site.boards, site.grid
     memo: Memo = {}
     assets = build_assets(theme, grid_css(rows, cols))
     env = make_env(theme, assets)
@@ -238,14 +237,6 @@ def _siblings(site: Site) -> Callable[[GamePage], tuple[list[Item], int]]:
         return shown, more
 
     return of
-
-
-def demo_seed(game: GamePage) -> int:
-    """The deal a game's demo opens on: the lowest deal the solver has won, where a fresh
-    figure says so (a reader's first deal can be won), else deal 1."""
-    figure = game.winnability
-    first = figure.first_won if figure is not None and not figure.stale else None
-    return first if first is not None else DEFAULT_SEED
 
 
 def _winnable_asset(game: GamePage, out: dict[str, bytes]) -> str:
