@@ -13,11 +13,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
 from .board import grid_css
-from .cache import BuildCache, digest, tree_digest
+from .cache import BuildCache, builder_version, digest, tree_digest
 from .mdparse import fill_links
 from .model import FamilyPage, GamePage, Item, Page, Site, slugify
 from .output import hashed_name
@@ -65,6 +65,16 @@ def build_assets(theme: Path, extra_css: str) -> Assets:
     return Assets(urls, files)
 
 
+def _bytecode_cache(folder: Path | None) -> FileSystemBytecodeCache | None:
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return FileSystemBytecodeCache(str(folder))
+
+
 class DataEnvironment(Environment):
     """Jinja's environment, looking a dotted name up in a plain dict by key first.
 
@@ -82,9 +92,12 @@ class DataEnvironment(Environment):
         return super().getattr(obj, attribute)
 
 
-def make_env(theme: Path, assets: Assets) -> Environment:
+def make_env(theme: Path, assets: Assets, compiled: Path | None = None) -> Environment:
+    """The templates' environment; ``compiled``: a folder where Jinja keeps compiled
+    templates between builds (it checks each against its source, so a stale one is never used)."""
     env = DataEnvironment(loader=FileSystemLoader(theme / "templates"), autoescape=select_autoescape(default=True),
-                      undefined=StrictUndefined, trim_blocks=False, lstrip_blocks=False)
+                          undefined=StrictUndefined, trim_blocks=False, lstrip_blocks=False,
+                          bytecode_cache=_bytecode_cache(compiled))
 
     def asset(name: str) -> str:
         return assets.urls[name]
@@ -126,7 +139,8 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     boards, (rows, cols) = site.boards, site.grid
     memo: Memo = {}
     assets = build_assets(theme, grid_css(rows, cols))
-    env = make_env(theme, assets)
+    # Compiled templates depend on the builder's Jinja settings too: one folder per builder version.
+    env = make_env(theme, assets, cache.folder / "templates" / builder_version()[:16] if cache.folder else None)
     out: dict[str, bytes] = dict(assets.files)
     play: dict[str, str] = {}
     if runtime is not None:
