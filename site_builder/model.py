@@ -175,7 +175,13 @@ class Site:
         return out
 
     def game_item(self, page: GamePage) -> Item:
-        return Item(page.title, page.url, False, page.summary, page.decks)
+        """The game as an item of a list; one object per game, in however many lists
+        (a page's key digests each object once: pagekey)."""
+        item = Item(page.title, page.url, False, page.summary, page.decks)
+        known: Item | None = page.__dict__.get("_item")
+        if known != item:
+            page.__dict__["_item"] = known = item
+        return known
 
     def planned_item(self, p: Planned) -> Item:
         return Item(p.title, p.url, True, "", p.decks, p.note, f"planned-{p.slug}")

@@ -84,8 +84,8 @@ def _enc(v: Any, memo: Memo, out: list[str]) -> None:
         out.append(known[1])
         return
     if t is list or t is tuple:
-        if all(type(x) in _PLAIN for x in v):
-            out.append(repr(v))  # plain values only: repr is exact, and done in C
+        if all(type(x) in _PLAIN or (type(x) is tuple and all(type(y) in _PLAIN for y in x)) for x in v):
+            out.append(repr(v))  # plain values (or tuples of them) only: repr is exact, and done in C
             return
         members = ["[" if t is list else "("]
         for x in v:
