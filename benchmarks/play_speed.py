@@ -18,7 +18,10 @@ Chromium through Playwright, the way tests/conftest.py launches it. Prints media
    with the move shown: at once for a card move the engine listed as legal, else after the
    engine's answer) and ``demo-move`` (click to the engine's answer drawn), median and p95.
 5. Bytes the server sent per visit (every request, the worker's included), first and
-   repeat visit.
+   repeat visit, compressed as a host sends them (the server gzips text and WebAssembly).
+6. Return and offline, in a persistent profile: one game page (``--page``) visited until the
+   site is kept for offline play, then a *different* game page (``--other``, never visited:
+   the engine starts from its saved snapshot), then that page reloaded with the network off.
 
 Run from the repo root:
 
@@ -26,7 +29,8 @@ Run from the repo root:
                                               [--moves 50] [--site _site]
 
 Aims: demo ready <= 1.2 x the Pyodide-only floor (cold and warm); first paint unaffected by
-JavaScript; click-to-repaint median <= 16 ms; a repeat visit transfers next to nothing.
+JavaScript; click-to-repaint median <= 16 ms; a repeat visit transfers next to nothing; a
+different game page after one visit ready in <= 500 ms (moonshot 300 ms).
 
 The figures are printed, not asserted; the script exits non-zero (with the page's console
 errors) only when something fails outright, e.g. the demo never becomes ready. The pages
@@ -48,6 +52,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -71,6 +76,8 @@ FLOOR_DIR = "_bench"
 
 AIM_READY_RATIO = 1.2
 AIM_PAINT_MS = 16.0
+AIM_RETURN_MS = 500.0
+OFFLINE_WAIT = 120.0  # seconds for a first visit to keep the site and its demos
 
 
 class BenchFailed(Exception):
@@ -195,8 +202,10 @@ def write_floor(site: Path, pyodide_version: str) -> str:
 TIMINGS_JS = """() => {
   const nav = performance.getEntriesByType("navigation")[0];
   const first = (name) => { const e = performance.getEntriesByName(name)[0]; return e ? e.startTime : null; };
+  const engine = performance.getEntriesByName("engine-ready")[0];
   return { dcl: nav ? nav.domContentLoadedEventEnd : null, fcp: first("first-contentful-paint"),
-           ready: first("demo-ready"), floor: first("floor-ready") };
+           ready: first("demo-ready"), floor: first("floor-ready"), start: first("demo-start"), boot: first("engine-boot"),
+           engine: engine ? engine.startTime : null, phases: engine && engine.detail ? engine.detail.phases : null };
 }"""
 MEASURES_JS = """(name) => performance.getEntriesByName(name).map((e) => [e.startTime, e.duration])"""
 STATUS_JS = """(sel) => { const el = document.querySelector(sel); return el ? el.dataset.status : null; }"""
@@ -245,8 +254,22 @@ def timings(page: Any, want_fcp: bool = True) -> dict[str, float | None]:
                  what="first-contentful-paint")
         except BenchFailed:
             pass
-    result: dict[str, float | None] = page.evaluate(TIMINGS_JS)
+    result: dict[str, Any] = page.evaluate(TIMINGS_JS)
     return result
+
+
+def start_parts(t: dict[str, Any]) -> dict[str, float]:
+    """Where a demo's start went (ms): the page until the engine worker starts (engine-boot.js
+    in the head, else the player); the worker's parts (worker.js: Pyodide's loader, loadPyodide,
+    the engine); the rest of the worker's time (starting it, messages); then, from the engine
+    ready, the first deal asked, answered and drawn (and any wait for the player's modules)."""
+    started = t.get("boot") if t.get("boot") is not None else t.get("start")
+    if started is None or t.get("engine") is None or t.get("ready") is None:
+        return {}
+    phases = {k: float(v) for k, v in (t.get("phases") or {}).items()}
+    return {"page, until the worker starts": started, **{f"worker: {k}": v for k, v in phases.items()},
+            "worker: start-up and messages": t["engine"] - started - sum(phases.values()),
+            "then the first deal drawn": t["ready"] - t["engine"]}
 
 
 def moves_shown(page: Any) -> str:
@@ -300,6 +323,7 @@ class Visit:
     moved: float | None = None  # first move drawn (ms from navigation start)
     first_answer: float | None = None  # that move's demo-move measure (its click to drawn)
     requests: list[tuple[str, int, int]] = field(default_factory=list)
+    parts: dict[str, float] = field(default_factory=dict)  # start_parts()
 
     @property
     def sent(self) -> int:
@@ -323,6 +347,10 @@ class Results:
     floor: dict[str, list[Visit]] = field(default_factory=lambda: {"cold": [], "warm": [], "disk": []})
     js_off: dict[str, list[Visit]] = field(default_factory=dict)
     moves: dict[str, MoveFigures] = field(default_factory=dict)
+    # 6: "kept" (the first visit until the site is kept offline, ms), "other" (a different
+    # game page after it), "offline" (that page reloaded with no network); how each started.
+    back: dict[str, list[Visit]] = field(default_factory=lambda: {"kept": [], "other": [], "offline": []})
+    starts: dict[str, list[str]] = field(default_factory=lambda: {"other": [], "offline": []})
     problems: list[str] = field(default_factory=list)
 
 
@@ -367,7 +395,7 @@ def demo_visit(page: Any, url: str, path: str, sent: Sent, problems: list[str]) 
     if not drawn:
         raise BenchFailed(f"{path}: no demo-move measure after the first move")
     start, duration = drawn[0]
-    return Visit(t["dcl"], t["fcp"], t["ready"], start + duration, duration, settle(sent))
+    return Visit(t["dcl"], t["fcp"], t["ready"], start + duration, duration, settle(sent), start_parts(t))
 
 
 def floor_visit(page: Any, url: str, path: str, sent: Sent, problems: list[str]) -> Visit:
@@ -405,15 +433,21 @@ def measure_run(browser: Any, url: str, pages: list[str], floor: str, sent: Sent
             res.js_off.setdefault(path, []).append(Visit(t["dcl"], t["fcp"], None, None, None, settle(sent)))
 
 
-def measure_disk_run(playwright: Any, profile: Path, url: str, pages: list[str], floor: str, sent: Sent,
-                     res: Results) -> None:
-    """Warm visits as a returning reader's browser makes them: a persistent profile (disk
-    cache), primed by one visit to each page, then the floor and each page again."""
+def persistent_profile(playwright: Any, profile: Path) -> Any:
+    """A browser profile on disk, as a returning reader's (disk cache, service worker, caches)."""
     options: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS, "viewport": VIEWPORT}
     if CHROMIUM.exists():
         options["executable_path"] = str(CHROMIUM)
     context = playwright.chromium.launch_persistent_context(str(profile), **options)
     context.add_init_script(FRESH_VISIT_JS)
+    return context
+
+
+def measure_disk_run(playwright: Any, profile: Path, url: str, pages: list[str], floor: str, sent: Sent,
+                     res: Results) -> None:
+    """Warm visits as a returning reader's browser makes them: a persistent profile (disk
+    cache), primed by one visit to each page, then the floor and each page again."""
+    context = persistent_profile(playwright, profile)
     try:
         for path in pages:
             page = context.new_page()
@@ -428,6 +462,48 @@ def measure_disk_run(playwright: Any, profile: Path, url: str, pages: list[str],
             res.demo[path]["disk"].append(demo_visit(page, url, path, sent, problems))
             res.problems += [f"{path} (profile): {p}" for p in problems]
             page.close()
+    finally:
+        context.close()
+
+
+def measure_return_run(playwright: Any, profile: Path, url: str, first: str, other: str, sent: Sent,
+                       res: Results) -> None:
+    """A reader's second game page: visit ``first`` until the site says it is kept for
+    offline play (``<html data-offline="playable">``, the engine's snapshot saved), then
+    ``other``, then ``other`` again with the network off. A site with no offline copy gets
+    no figure for the last (the page's failure is reported, not fatal)."""
+    context = persistent_profile(playwright, profile)
+    try:
+        page = context.new_page()
+        problems = watch(page)
+        start = time.perf_counter()
+        demo_visit(page, url, first, sent, problems)
+        try:
+            poll(page, "() => document.documentElement.dataset.offline === 'playable'", timeout=OFFLINE_WAIT,
+                 what="the site kept for offline play")
+            poll(page, "() => caches.open('patience-rulebook-snapshot').then((c) => c.keys()).then((k) => k.length)",
+                 timeout=OFFLINE_WAIT, what="the engine's snapshot saved")
+            res.back["kept"].append(Visit(ready=(time.perf_counter() - start) * 1e3, requests=settle(sent)))
+        except BenchFailed as e:
+            res.problems.append(f"{first}: {e} (a site built without the offline copy?)")
+        page.close()
+        page = context.new_page()
+        problems = watch(page)
+        res.back["other"].append(demo_visit(page, url, other, sent, problems))
+        res.starts["other"].append(page.evaluate("() => document.querySelector('section.demo').dataset.engineStart"))
+        context.set_offline(True)
+        sent.reset()
+        try:
+            page.reload(wait_until="commit")
+            wait_status(page, "section.demo", problems, f"{other} offline")
+            t = timings(page, want_fcp=False)
+            res.back["offline"].append(Visit(t["dcl"], None, t["ready"], requests=settle(sent), parts=start_parts(t)))
+            res.starts["offline"].append(page.evaluate(
+                "() => document.querySelector('section.demo').dataset.engineStart"))
+        except Exception as e:  # noqa: BLE001 (an old site has no offline copy: say so, go on)
+            res.problems.append(f"{other} offline reload: {str(e).splitlines()[0]}")
+        res.problems += [f"{other} (return): {p}" for p in problems]
+        page.close()
     finally:
         context.close()
 
@@ -558,6 +634,9 @@ def report(res: Results, runs: int, facts: list[str], floor_path: str, move_coun
         ok = all(r is not None and r <= AIM_READY_RATIO for r in ratio.values())
         row("ready / floor", ratio, lambda r: "-" if r is None else f"{r:.2f}",
             f"   aim <= {AIM_READY_RATIO}: {verdict(ok)}")
+        print("  where the time to ready goes:")
+        for label in dict.fromkeys(k for vs in visits.values() for v in vs for k in v.parts):
+            row("  " + label, {k: median([v.parts.get(label) for v in visits[k]]) for k in kinds})
     print(f"floor: {floor_path} (loadPyodide() in a module worker only)")
     row("DOMContentLoaded", {k: median([v.dcl for v in res.floor[k]]) for k in kinds})
     row("loadPyodide() resolved", floor_ready)
@@ -602,7 +681,7 @@ def report(res: Results, runs: int, facts: list[str], floor_path: str, move_coun
               f"{f.painted[slow]:.1f} ms to paint")
     print()
 
-    print(f"{'5. Bytes sent by the server, per visit':<{w}}{'first':>12}{'repeat':>12}{'repeat, disk':>14}")
+    print(f"{'5. Bytes sent (gzip), per visit':<{w}}{'first':>12}{'repeat':>12}{'repeat, disk':>14}")
 
     def line(label: str, visits: dict[str, list[Visit]]) -> None:
         sent = "".join(f"{size(median([v.sent for v in visits[k]])):>{12 if k != 'disk' else 14}}"
@@ -623,11 +702,47 @@ def report(res: Results, runs: int, facts: list[str], floor_path: str, move_coun
         for p in sorted(first.keys() | warm.keys() | disk.keys(), key=lambda p: -first.get(p, (0, 0))[1]):
             cells = [f"{d[p][0]} {size(d[p][1])}" if p in d else "-" for d in (first, warm, disk)]
             print(f"    {p:<42}{cells[0]:>12}  | {cells[1]:>12}  | {cells[2]:>12}")
+    print()
+    report_return(res, floor_ready.get("disk"))
     if res.problems:
         print()
         print("Console errors and warnings seen (not fatal):")
         for p in dict.fromkeys(res.problems):
             print("  " + p)
+
+
+def report_return(res: Results, floor: float | None) -> None:
+    w = 34
+    print(f"{'6. Return and offline':<{w}}{'median':>12}{'min':>12}{'max':>12}   engine start")
+
+    def row(label: str, visits: list[Visit], key: str, starts: list[str] | None = None) -> None:
+        values = [v for v in (getattr(x, key) for x in visits) if v is not None]
+        cells = (ms(median(values)), ms(min(values)) if values else "-", ms(max(values)) if values else "-")
+        how = ", ".join(f"{n} {s}" for s, n in sorted(Counter(starts or []).items()))
+        print(f"  {label:<{w - 2}}" + "".join(f"{c:>12}" for c in cells) + (f"   {how}" if how else ""))
+
+    row("first game page until kept", res.back["kept"], "ready")
+    row("another game page: demo ready", res.back["other"], "ready", res.starts["other"])
+    row("  its first move drawn", res.back["other"], "moved")
+    row("that page offline: demo ready", res.back["offline"], "ready", res.starts["offline"])
+    print("  where another game page's time to ready goes (median; offline in brackets):")
+    for label in dict.fromkeys(k for v in res.back["other"] + res.back["offline"] for k in v.parts):
+        on = median([v.parts.get(label) for v in res.back["other"]])
+        off = median([v.parts.get(label) for v in res.back["offline"]])
+        print(f"    {label:<{w - 4}}{ms(on):>12}  ({ms(off)})")
+    other = median([v.ready for v in res.back["other"]])
+    if other is not None:
+        ratio = f"; the warm floor (loadPyodide only) is {ms(floor)}" if floor else ""
+        print(f"  aim: another game page ready <= {AIM_RETURN_MS:.0f} ms: {verdict(other <= AIM_RETURN_MS)}{ratio}")
+    offline = [v for v in res.back["offline"] if v.ready is not None]
+    sent_offline = median([v.sent for v in offline]) if offline else None
+    paths = sorted({r[0] for v in offline for r in v.requests})
+    print(f"  bytes the server sent during the offline reload: {size(sent_offline)}"
+          + (f" ({', '.join(paths)}: the browser's check for a new service worker, which offline emulation lets"
+             " through)" if paths == ["/sw.js"] else f" ({', '.join(paths)})" if paths else ""))
+    kept = median([v.sent for v in res.back["kept"]])
+    if kept:
+        print(f"  keeping the site offline after the first page's demo: {size(kept)} more, compressed")
 
 
 def ms_f(value: float) -> str:
@@ -674,7 +789,7 @@ def run(args: argparse.Namespace) -> None:
         if len(versions) != 1:
             raise BenchFailed(f"expected one Pyodide version in {site / 'pyodide'}, found {versions}")
         floor = write_floor(site, versions[0])
-        for path in pages:
+        for path in [*pages, args.other]:
             local = site / path.strip("/") / "index.html" if path.endswith("/") else site / path.strip("/")
             if not local.is_file():
                 raise BenchFailed(f"--page {path}: no such page in the built site ({local})")
@@ -697,6 +812,7 @@ def run(args: argparse.Namespace) -> None:
                         print(f"run {i + 1}/{args.runs} ...", file=sys.stderr, flush=True)
                         measure_run(browser, url, pages, floor, sent, res)
                         measure_disk_run(p, Path(tmp_name) / f"profile-{i}", url, pages, floor, sent, res)
+                        measure_return_run(p, Path(tmp_name) / f"return-{i}", url, pages[0], args.other, sent, res)
                     for path in pages:
                         print(f"{args.moves} moves on {path} ...", file=sys.stderr, flush=True)
                         measure_moves(browser, url, path, args.moves, sent, res)
@@ -717,6 +833,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (default 5)")
     parser.add_argument("--page", action="append", metavar="URL",
                         help="a game page's path, repeatable (default /games/deuces/)")
+    parser.add_argument("--other", default="/games/klondike/", metavar="URL",
+                        help="the game page visited after the first (default /games/klondike/)")
     parser.add_argument("--moves", type=int, default=50, help="moves for the click-to-repaint figure (default 50)")
     parser.add_argument("--site", type=Path, help="an already built site (copied, not modified); default: build one")
     args = parser.parse_args()

@@ -118,18 +118,20 @@ def link_unchanged(cache: BuildCache, out: Path, folder: Path, recycled: bool, k
         return {rel for rel in pool.map(link, keys.items(), chunksize=64) if rel is not None}
 
 
-def write_files(folder: Path, files: dict[str, bytes], recycled: bool = False) -> None:
-    """Write the files that are not pages (assets, the runtime). In a recycled folder a
-    file that already holds the bytes is left alone: Pyodide alone is 13 MB to write,
-    and no page links to these files, so none is shared with the site being served."""
+def write_files(folder: Path, files: dict[str, bytes], recycled: bool = False, marker: bool = True) -> None:
+    """Write the files that are not pages (assets, the runtime), and the marker. In a
+    recycled folder a file that already holds the bytes is left alone: Pyodide alone is
+    13 MB to write, and no page links to these files, so none is shared with the site
+    being served."""
     for rel, data in files.items():
         path = f"{folder}/{rel}"
         if recycled and _holds(path, data):
             continue
         with _create(path) as f:
             f.write(data)
-    with _create(f"{folder}/{MARKER}") as f:
-        f.write(b"Written by `python -m site_builder build`; safe to delete.\n")
+    if marker:
+        with _create(f"{folder}/{MARKER}") as f:
+            f.write(b"Written by `python -m site_builder build`; safe to delete.\n")
 
 
 def prune(folder: Path, keep: set[str]) -> None:

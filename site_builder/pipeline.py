@@ -1,9 +1,9 @@
 """The build as a line of named stages (after MkDocs ``commands/build.py``).
 
 gather -> front matter -> validate -> parse Markdown -> resolve links -> runtime (engine
-archive, vendored Pyodide) -> render -> write into a fresh folder -> search index -> swap.
-Everything up to ``render`` only reads; errors from all files are collected and raised
-together (``BuildFailed``) before any folder is created.
+archive, vendored Pyodide) -> render -> write into a fresh folder -> search index -> service
+worker -> swap. Everything up to ``render`` only reads; errors from all files are collected
+and raised together (``BuildFailed``) before any folder is created.
 
 The build cache (``cache``) sits beside the stages, not between them: front matter,
 bodies, first deals and pages each look their result up by a key of all their inputs
@@ -25,9 +25,10 @@ from .errors import BuildError, BuildFailed, BuildWarning
 from .links import resolve
 from .load import load
 from .model import Site
-from .parallel import Batch
+from .offline import SERVICE_WORKER, service_worker
 from .output import (MARKER, check_target, discard, fresh_folder, link_unchanged, prune, swap_in, write_files,
                      write_page)
+from .parallel import Batch
 from .render import THEME, render_site
 from .runtime import Runtime, prepare_runtime
 from .sources import gather
@@ -127,6 +128,8 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
             indexed = build_index(folder)
             progress(f"search index: {indexed} pages indexed")
         searched = time.perf_counter()
+        write_files(folder, {SERVICE_WORKER: service_worker(folder, rt, theme)}, marker=False)
+        progress(f"offline: {SERVICE_WORKER} keeps the pages, assets and search index")
         swap_in(folder, out, spare)
     except BaseException:
         discard(folder)

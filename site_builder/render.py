@@ -19,6 +19,7 @@ from markupsafe import Markup
 from .board import grid_css
 from .cache import BuildCache, builder_version, digest, tree_digest
 from .mdparse import fill_links
+from .offline import MANIFEST, web_manifest
 from .model import FamilyPage, GamePage, Item, Page, Site, slugify
 from .output import hashed_name
 from .pagekey import Deferred, Memo, context_key, realise
@@ -142,11 +143,12 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     # Compiled templates depend on the builder's Jinja settings too: one folder per builder version.
     env = make_env(theme, assets, cache.folder / "templates" / builder_version()[:16] if cache.folder else None)
     out: dict[str, bytes] = dict(assets.files)
+    out[MANIFEST] = web_manifest(assets.urls, SITE_NAME)
     play: dict[str, str] = {}
     if runtime is not None:
         out.update(runtime.files)
         play = {"engine": runtime.engine_url, "pyodide": runtime.pyodide_url,
-                "worker": assets.urls["worker.js"], "script": assets.urls["play/main.js"]}
+                "worker": assets.urls["worker.js"], "script": assets.urls["play/main.js"], "lock": runtime.lock}
         env.globals["play"] = play
     # Everything a template sees besides its context: the theme's files, the assets' and
     # the runtime's addresses (the builder's own code is in the cache's key).

@@ -78,7 +78,9 @@ class Reader:
 
     def __init__(self, browser: Any) -> None:
         self.scripts = False
-        self.context = browser.new_context(viewport=VIEWPORT)
+        # No service worker: requests it answered from its cache would pass by the route
+        # that keeps scripts off.
+        self.context = browser.new_context(viewport=VIEWPORT, service_workers="block")
         self.context.route("**/*", self.request)
         self.page = self.context.new_page()
         self.page.set_default_timeout(15_000)

@@ -120,8 +120,8 @@ def test_netlify_headers_cache_and_protect_every_file(real_site: Path) -> None:
         assert len(cache) <= 1, f"{url} gets several Cache-Control values (Netlify would join them): {cache}"
         if rel.startswith("assets/"):
             assert cache == ["public, max-age=31536000, immutable"], url
-        elif rel.endswith(".html"):
-            assert cache == ["no-cache"], url
+        elif rel.endswith(".html") or rel in ("sw.js", "manifest.webmanifest"):
+            assert cache == ["no-cache"], url  # a new build's pages and service worker are seen at once
         csp = headers["Content-Security-Policy"][0]
         for part in ("default-src 'self'", "'wasm-unsafe-eval'", "frame-ancestors 'none'"):
             assert part in csp

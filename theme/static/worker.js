@@ -1,23 +1,115 @@
 // The demo's engine worker: loads Pyodide and the engine archive off the main thread, then
 // answers the page's requests through engine.bridge.Session. It knows no game and no rule:
 // requests and answers are JSON text, exactly as engine/bridge.py documents them.
-// Messages in:  {type: "init", pyodide: URL, engine: URL} then {id, request: {...}}.
-// Messages out: {type: "ready"} | {type: "failed", error} | {id, answer: {...}}.
+// Messages in:  {type: "init", pyodide: URL, engine: URL, lock: JSON text} then {id, request: {...}}.
+// Messages out: {type: "ready", start, phases} | {type: "failed", error} | {id, answer: {...}}.
+//
+// Starting fast: a fresh start (compile Python, import the engine) takes seconds; restoring a
+// memory snapshot of an interpreter that has already imported the engine takes a few hundred
+// milliseconds. The first start in a browser makes a snapshot and keeps it in Cache Storage,
+// keyed by the engine archive's hashed name (Pyodide itself refuses a snapshot of another
+// Pyodide build); later starts, on any game page, restore it. Pyodide calls snapshots
+// experimental, so any failure falls back to a fresh start, and a snapshot that fails is
+// dropped. `start` in the ready message says which way it went: "snapshot", "fresh", or
+// "fallback" (a snapshot was there and failed).
+const LIB = "/home/pyodide/lib";
+const SNAPSHOTS = "patience-rulebook-snapshot"; // one cache, holding the current engine's snapshot only
 let session = null;
 let pending = [];
 
-async function init(pyodideUrl, engineUrl) {
-  const { loadPyodide } = await import(new URL("pyodide.mjs", new URL(pyodideUrl, self.location.href)).href);
-  const [pyodide, archive] = await Promise.all([
-    loadPyodide({ indexURL: new URL(pyodideUrl, self.location.href).href, packages: [] }),
-    fetch(engineUrl).then((r) => {
-      if (!r.ok) throw new Error(`engine archive ${engineUrl}: HTTP ${r.status}`);
-      return r.arrayBuffer();
-    }),
-  ]);
-  pyodide.unpackArchive(archive, "zip", { extractDir: "/home/pyodide/lib" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/lib')");
+async function snapshotCache() {
+  try {
+    return typeof caches === "undefined" ? null : await caches.open(SNAPSHOTS);
+  } catch {
+    return null; // no Cache Storage here (not a secure context, or storage refused)
+  }
+}
+
+// {bytes: a promise of the saved snapshot}, read while Pyodide loads its own files (a promise
+// inside an object, so that awaiting this function does not wait for the read), or null.
+async function savedSnapshot(cache, key) {
+  try {
+    const found = cache && (await cache.match(key));
+    return found ? { bytes: found.arrayBuffer().then((bytes) => new Uint8Array(bytes)) } : null;
+  } catch {
+    return null;
+  }
+}
+
+// Python sees the engine under LIB. After a restore the interpreter already holds the
+// imported modules, but the files are not in the snapshot: unpack them again, for any
+// module imported later.
+function unpack(pyodide, archive) {
+  pyodide.unpackArchive(archive, "zip", { extractDir: LIB });
+}
+
+// How long each part of the start took (ms), sent with "ready" for the play benchmark:
+// "loader" (Pyodide's loader imported, the saved snapshot found), "python" (loadPyodide, which
+// reads the snapshot meanwhile),
+// "engine" (the engine unpacked and imported, its session made).
+const phases = {};
+let phaseStart = 0;
+function phase(name) {
+  const now = performance.now();
+  phases[name] = Math.round((now - phaseStart) * 10) / 10;
+  phaseStart = now;
+}
+
+async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
+  phaseStart = performance.now();
+  const base = new URL(pyodideUrl, self.location.href).href;
+  const key = new URL(`/__snapshot__${new URL(pyodideUrl, self.location.href).pathname}${engineUrl.split("/").pop()}`,
+    self.location.href).href;
+  const archive = fetch(engineUrl).then((r) => {
+    if (!r.ok) throw new Error(`engine archive ${engineUrl}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  archive.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+  const cache = snapshotCache();
+  const [{ loadPyodide }, saved] = await Promise.all([import(new URL("pyodide.mjs", base).href),
+    cache.then((c) => savedSnapshot(c, key))]);
+  const options = { indexURL: base, packages: [] };
+  if (lock) options.lockFileContents = lock; // no package is loaded: spare fetching the full lock file
+  phase("loader");
+  if (saved) {
+    try {
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: saved.bytes });
+      phase("python");
+      unpack(pyodide, await archive);
+      session = pyodide.pyimport("engine.bridge").Session();
+      phase("engine");
+      return { start: "snapshot" };
+    } catch (err) {
+      console.warn(`The engine's saved start could not be used, so it starts afresh: ${err && err.message ? err.message : err}`);
+      await (await cache).delete(key).catch(() => {});
+    }
+  }
+  const store = await cache;
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: store !== null });
+  phase("python");
+  unpack(pyodide, await archive);
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(LIB)}); import engine.bridge`);
+  let snapshot = null;
+  if (store) {
+    try {
+      snapshot = pyodide.makeMemorySnapshot(); // before the session: nothing of JavaScript's is held yet
+    } catch {
+      snapshot = null;
+    }
+  }
   session = pyodide.pyimport("engine.bridge").Session();
+  phase("engine");
+  return { start: saved ? "fallback" : "fresh", keep: snapshot && (() => keep(store, key, snapshot)) };
+}
+
+// Store the snapshot for the next start, in place of any older engine's.
+async function keep(cache, key, snapshot) {
+  try {
+    for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+    await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch {
+    // storage full or refused: the next start is a fresh one, as it would be anyway
+  }
 }
 
 function answer(id, request) {
@@ -28,14 +120,17 @@ function answer(id, request) {
 self.onmessage = async (event) => {
   const msg = event.data;
   if (msg.type === "init") {
+    let started;
     try {
-      await init(msg.pyodide, msg.engine);
-      self.postMessage({ type: "ready" });
-      for (const [id, request] of pending) answer(id, request);
-      pending = [];
+      started = await init(msg);
     } catch (err) {
       self.postMessage({ type: "failed", error: String(err && err.message ? err.message : err) });
+      return;
     }
+    self.postMessage({ type: "ready", start: started.start, phases });
+    for (const [id, request] of pending) answer(id, request);
+    pending = [];
+    if (started.keep) await started.keep(); // after the first answers: storing 30 MB must not delay them
     return;
   }
   if (session === null) {

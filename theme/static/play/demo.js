@@ -6,7 +6,8 @@
 // Hooks for tests and styling: the demo root has data-game and data-status (static ->
 // loading -> ready | won | stuck | lost, or error; "lost" when the solver has proved that
 // no line wins from here); piles have data-pile; cards have data-card (and data-id, which
-// tells two copies of a card apart); a hint rings its cards .hint-from and its pile .hint-to.
+// tells two copies of a card apart); a hint rings its cards .hint-from and its pile .hint-to;
+// data-engine-start says whether the engine started from a saved snapshot (worker.js).
 
 import { clearHint, drawBoard, fitFans, markHint, movingCards } from "./board.js";
 import { bindInput } from "./input.js";
@@ -44,11 +45,14 @@ export class Demo {
   // --- starting ---------------------------------------------------------------------------
 
   start() {
+    performance.mark("demo-start"); // with engine-ready (link.js) and demo-ready: where a start's time goes
     this.setStatus("loading");
     this.say("Loading the game engine\u2026", true);
     for (const el of this.root.querySelectorAll("[data-js]")) el.hidden = false;
     this.root.querySelector(".demo-static-note").hidden = true;
-    this.link = new EngineLink(this.root.dataset, (error) => this.fail(error));
+    this.link = new EngineLink(this.root.dataset, (error) => this.fail(error), (start) => {
+      this.root.dataset.engineStart = start; // how the engine started (worker.js): for tests and the benchmark
+    });
     this.advisor = new Advisor(this.link, () => this.game && this.game.record);
     bindInput(this);
     this.bindControls();

@@ -2,13 +2,25 @@
 // Requests and answers are the bridge's JSON (engine/bridge.py); nothing here knows a rule.
 
 export class EngineLink {
-  constructor(urls, onFail) {
+  // urls: the demo root's dataset (worker, pyodide, engine, lock). onReady(start) learns how
+  // the worker started: "snapshot", "fresh" or "fallback" (see worker.js).
+  constructor(urls, onFail, onReady = () => {}) {
     this.next = 1;
     this.waiting = new Map();
-    this.worker = new Worker(urls.worker, { type: "module" });
-    this.worker.onmessage = (e) => this.receive(e.data, onFail);
+    // The worker the head's engine-boot.js started while the page loaded, if it did (for this engine).
+    const booted = window.patienceRulebookEngine;
+    window.patienceRulebookEngine = undefined;
+    if (booted && booted.engine === urls.engine) {
+      this.worker = booted.worker;
+    } else {
+      this.worker = new Worker(urls.worker, { type: "module" });
+      this.worker.postMessage({ type: "init", pyodide: urls.pyodide, engine: urls.engine, lock: urls.lock || "" });
+    }
+    this.worker.onmessage = (e) => this.receive(e.data, onFail, onReady);
     this.worker.onerror = (e) => onFail(e.message || "the engine worker failed");
-    this.worker.postMessage({ type: "init", pyodide: urls.pyodide, engine: urls.engine });
+    for (const { data, at } of booted && booted.worker === this.worker ? booted.early : []) {
+      this.receive(data, onFail, onReady, at);
+    }
   }
 
   // One request; resolves with the bridge's answer ({ok, view, record, steps, moves, ...}).
@@ -20,9 +32,12 @@ export class EngineLink {
     });
   }
 
-  receive(msg, onFail) {
+  receive(msg, onFail, onReady, at = performance.now()) {
     if (msg.type === "failed") return onFail(msg.error);
-    if (msg.type === "ready") return;
+    if (msg.type === "ready") {
+      performance.mark("engine-ready", { startTime: at, detail: { start: msg.start, phases: msg.phases } });
+      return onReady(msg.start);
+    }
     const resolve = this.waiting.get(msg.id);
     this.waiting.delete(msg.id);
     if (resolve) resolve(msg.answer);

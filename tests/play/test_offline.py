@@ -1,0 +1,240 @@
+"""Offline, in Chromium: after one game page, with the server gone, every page opens, every
+demo plays and search answers; the engine's saved start and its fallback; a new build's
+service worker replacing the old caches; the site installable.
+
+Each test serves its own copy of the site and stops that server to go offline (and sets the
+context offline too), so "offline" means that no request can be answered but the browser's.
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+import engine
+from site_builder import build
+from site_builder.offline import page_url
+from site_builder.serve import make_server
+from tests.conftest import CONTENT, launch_options
+from tests.play.conftest import PLAIN_SETTINGS
+from tests.play.driver import click_move, moves_shown, wait_ready
+
+OFFLINE_SET_UP = 90_000  # ms: the shell (about 3 MB) and the demo's runtime (13 MB) into the caches
+
+
+class Server:
+    """The site on 127.0.0.1, in a thread, until ``stop``."""
+
+    def __init__(self, root: Path, port: int = 0) -> None:
+        self.server = make_server(root, port, quiet=True)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        self.stopped = False
+
+    def stop(self) -> None:
+        if not self.stopped:
+            self.server.shutdown()
+            self.server.server_close()
+            self.stopped = True
+
+
+@pytest.fixture
+def server(real_site: Path) -> Iterator[Server]:
+    s = Server(real_site)
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A fresh profile: no service worker, no caches, nothing saved."""
+    ctx = browser.new_context(viewport={"width": 1200, "height": 1000})
+    ctx.add_init_script(PLAIN_SETTINGS)
+    yield ctx
+    ctx.close()
+
+
+def open_page(context: Any, url: str) -> Any:
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.problems = []
+    page.on("pageerror", lambda e: page.problems.append(f"page error: {e}"))
+    page.on("console", lambda m: page.problems.append(f"console error: {m.text}") if m.type == "error" else None)
+    page.goto(url)
+    return page
+
+
+def until(page: Any, script: str, timeout_ms: int = 20_000) -> Any:
+    """page.evaluate(script) until truthy (wait_for_function would eval a string: the CSP forbids it)."""
+    end = time.monotonic() + timeout_ms / 1000
+    while True:
+        value = page.evaluate(script)
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {script}")
+        time.sleep(0.05)
+
+
+def kept_for_offline(page: Any) -> None:
+    """Wait until the page says the site and its demos are kept, and the engine's start is saved."""
+    expect(page.locator("html")).to_have_attribute("data-offline", "playable", timeout=OFFLINE_SET_UP)
+    until(page, "caches.open('patience-rulebook-snapshot').then((c) => c.keys()).then((k) => k.length === 1)",
+          OFFLINE_SET_UP)
+
+
+def play_first_move(page: Any) -> None:
+    demo = page.locator("section.demo")
+    game = engine.new_game(demo.get_attribute("data-game"), int(demo.get_attribute("data-seed")))
+    move = next(m for m in game.legal_moves() if not m.action)
+    click_move(page, game, move)
+    expect(page.locator('[data-counter="moves"]')).to_have_text("1")
+    assert moves_shown(page) == 1
+
+
+def test_after_one_game_page_every_page_opens_plays_and_searches_with_the_network_gone(
+        context: Any, server: Server, real_site: Path) -> None:
+    page = open_page(context, server.url + "/games/deuces/")
+    wait_ready(page)
+    kept_for_offline(page)
+    expect(page.locator("[data-offline-note]")).to_contain_text("every game works offline")
+    server.stop()
+    context.set_offline(True)
+
+    # A game page never visited: its HTML, the engine, Pyodide and the saved start, all from the browser.
+    other = open_page(context, server.url + "/games/klondike/")
+    wait_ready(other)
+    assert other.locator("section.demo").get_attribute("data-engine-start") == "snapshot"
+    play_first_move(other)
+    other.reload()  # an offline reload keeps the game, as online
+    wait_ready(other)
+    assert moves_shown(other) == 1
+
+    for path, heading in (("/families/", "Games by family"), ("/glossary/", "Glossary"), ("/", "Patience Rulebook")):
+        other.goto(server.url + path)
+        expect(other.locator("h1")).to_contain_text(heading)
+    other.goto(server.url + "/search/?q=klondike")
+    expect(other.locator(".pagefind-ui__result-link").first).to_be_visible(timeout=20_000)
+    assert "Klondike" in " ".join(other.locator(".pagefind-ui__result-link").all_inner_texts())
+    other.goto(server.url + "/no-such-page/")
+    expect(other.locator("h1")).to_contain_text("not found")
+    # Every other page of the site, as the browser's offline copy answers for it.
+    urls = [page_url(p.relative_to(real_site).as_posix()) for p in sorted(real_site.rglob("*.html"))]
+    answers = other.evaluate("""(urls) => Promise.all(urls.map((u) => fetch(u).then(
+        (r) => r.ok && r.headers.get('content-type').startsWith('text/html') ? '' : `${u}: HTTP ${r.status}`,
+        (e) => `${u}: ${e}`)))""", urls)
+    assert len(urls) > 50 and not [a for a in answers if a], [a for a in answers if a]
+    assert not page.problems + other.problems, page.problems + other.problems
+
+
+def test_the_engine_starts_afresh_when_its_saved_start_is_broken_and_saves_a_good_one(
+        context: Any, server: Server) -> None:
+    page = open_page(context, server.url + "/games/the-wheel/")
+    wait_ready(page)
+    assert page.locator("section.demo").get_attribute("data-engine-start") == "fresh"
+    kept_for_offline(page)
+    # Spoil the saved start in place, as a bad write or a changed Pyodide would.
+    page.evaluate("""async () => {
+      const cache = await caches.open('patience-rulebook-snapshot');
+      const [key] = await cache.keys();
+      await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
+    }""")
+    page.reload()
+    wait_ready(page)
+    assert page.locator("section.demo").get_attribute("data-engine-start") == "fallback"
+    play_first_move(page)
+    # The broken one is replaced by a good one, which the next page starts from.
+    until(page, """caches.open('patience-rulebook-snapshot').then((c) => c.keys())
+                   .then((k) => Promise.all(k.map((r) => caches.match(r))))
+                   .then((rs) => Promise.all(rs.map((r) => r.arrayBuffer())))
+                   .then((bs) => bs.length === 1 && bs[0].byteLength > 1000000)""", OFFLINE_SET_UP)
+    again = open_page(context, server.url + "/games/deuces/")
+    wait_ready(again)
+    assert again.locator("section.demo").get_attribute("data-engine-start") == "snapshot"
+    assert not [p for p in page.problems + again.problems if "saved start" not in p]
+
+
+def test_a_new_build_replaces_the_old_caches_and_its_pages_show_at_once(
+        context: Any, tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    out = tmp_path / "_site"
+    build(content, out, search=False)
+    server = Server(out)
+    try:
+        page = open_page(context, server.url + "/about/")
+        expect(page.locator("html")).to_have_attribute("data-offline", "saved", timeout=OFFLINE_SET_UP)
+        old = [n for n in page.evaluate("caches.keys()") if n.startswith("patience-rulebook-")]
+        about = content / "about.md"
+        about.write_text(about.read_text("utf-8") + "\nA sentence added by the new build.\n", "utf-8")
+        build(content, out, search=False)
+        page.reload()
+        expect(page.locator("main")).to_contain_text("A sentence added by the new build.")  # network first
+        until(page, f"caches.keys().then((names) => !names.includes({old[0]!r}) && "
+                    "names.some((n) => /^patience-rulebook-[0-9a-f]{16}$/.test(n)))", OFFLINE_SET_UP)
+    finally:
+        server.stop()
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("main")).to_contain_text("A sentence added by the new build.")  # the new build's copy
+
+
+@pytest.fixture
+def profile(playwright: Any, tmp_path: Path) -> Iterator[Any]:
+    """A profile on disk: a browser installs no app from a private (incognito) window."""
+    ctx = playwright.chromium.launch_persistent_context(str(tmp_path / "profile"), **launch_options())
+    ctx.add_init_script(PLAIN_SETTINGS)
+    yield ctx
+    ctx.close()
+
+
+def test_the_site_is_installable_and_the_offline_copy_can_be_removed(profile: Any, server: Server) -> None:
+    context = profile
+    page = open_page(context, server.url + "/")
+    expect(page.locator("html")).to_have_attribute("data-offline", "saved", timeout=OFFLINE_SET_UP)
+    cdp = context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == [], errors
+    note = page.locator("[data-offline-note]")
+    note.get_by_role("button", name="Remove the offline copy").click()
+    expect(page.locator("html")).to_have_attribute("data-offline", "off")
+    until(page, "caches.keys().then((names) => !names.some((n) => n.startsWith('patience-rulebook-')))")
+    until(page, "navigator.serviceWorker.getRegistrations().then((r) => r.length === 0)")
+    page.goto(server.url + "/glossary/")  # the choice lasts: no worker is registered again
+    expect(note).to_contain_text("keeps no offline copy")
+    page.wait_for_timeout(500)
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
+    note.get_by_role("button", name="Keep an offline copy").click()
+    expect(page.locator("html")).to_have_attribute("data-offline", "saved", timeout=OFFLINE_SET_UP)
+
+
+def test_the_demo_starts_its_engine_itself_when_the_early_start_script_is_missing(
+        context: Any, server: Server) -> None:
+    blocked: list[str] = []
+
+    def block(route: Any) -> None:
+        blocked.append(route.request.url)
+        route.abort()
+
+    context.route("**/assets/engine-boot.*.js", block)
+    page = open_page(context, server.url + "/games/deuces/")
+    wait_ready(page)
+    play_first_move(page)
+    assert blocked and page.evaluate("performance.getEntriesByName('engine-boot').length") == 0
+    assert page.evaluate("performance.getEntriesByName('engine-ready').length") == 1
+    # With it, the worker starts before the player's modules have run.
+    page.unroute("**/assets/engine-boot.*.js")
+    context.unroute("**/assets/engine-boot.*.js")
+    early = open_page(context, server.url + "/games/klondike/")
+    wait_ready(early)
+    boot, start = early.evaluate("['engine-boot', 'demo-start'].map((n) => performance.getEntriesByName(n)[0].startTime)")
+    assert boot < start
+    assert not early.problems and all("Failed to load resource" in p for p in page.problems), page.problems

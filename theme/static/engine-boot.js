@@ -1,0 +1,22 @@
+// Starts a game page's engine worker as early as the page allows: an async script in the
+// head runs as soon as it arrives, while the HTML is still parsed and before the player's
+// modules (play/) have loaded, which saves a tenth of a second on every game page. The
+// player (play/link.js) takes the worker over; messages that came before it are kept for it.
+// Without this script (it failed, or an old page) the player starts the worker itself.
+(function () {
+  var data = document.currentScript && document.currentScript.dataset;
+  if (!data || !data.worker || typeof Worker === "undefined") return;
+  try {
+    performance.mark("engine-boot");
+    var worker = new Worker(data.worker, { type: "module" });
+    var early = [];
+    worker.onmessage = function (event) { early.push({ data: event.data, at: performance.now() }); };
+    worker.onerror = function (event) {
+      early.push({ data: { type: "failed", error: event.message || "the engine worker failed" }, at: performance.now() });
+    };
+    worker.postMessage({ type: "init", pyodide: data.pyodide, engine: data.engine, lock: data.lock || "" });
+    window.patienceRulebookEngine = { worker: worker, early: early, engine: data.engine };
+  } catch (err) {
+    // the player will try again, and say what failed
+  }
+})();

@@ -1,0 +1,100 @@
+// On every page: keep the rulebook in this browser for offline reading and play, through the
+// service worker /sw.js (theme/sw.js, docs/offline.md), and let the reader remove that copy.
+//
+// The worker is registered only once the page is settled (loaded, and on a game page once
+// its demo has started), so that saving the site never slows the first game. On a game page
+// the worker is then asked to keep the demo's runtime. <html data-offline> tells the state:
+// "saved" (pages), "playable" (pages and the demos' engine), "off" (the reader turned it off).
+// A browser without service workers, or one that refuses them, simply stays online-only.
+const OFF_KEY = "patience-rulebook:offline";
+const PREFIX = "patience-rulebook-";
+const root = document.documentElement;
+const note = document.querySelector("[data-offline-note]");
+
+function turnedOff() {
+  try {
+    return localStorage.getItem(OFF_KEY) === "off";
+  } catch {
+    return false;
+  }
+}
+
+function show(state) {
+  root.dataset.offline = state;
+  if (!note) return;
+  const text = note.querySelector("[data-offline-text]");
+  const button = note.querySelector("button");
+  if (state === "off") {
+    text.textContent = "This browser keeps no offline copy of the rulebook.";
+    button.textContent = "Keep an offline copy";
+  } else {
+    text.textContent = state === "playable"
+      ? "Saved in this browser: every page and every game works offline."
+      : "Saved in this browser: every page reads offline; the games too, once one has been played.";
+    button.textContent = "Remove the offline copy";
+  }
+  note.hidden = false;
+}
+
+function settled() {
+  const loaded = document.readyState === "complete" ? Promise.resolve()
+    : new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+  const demo = document.querySelector("section.demo[data-engine]");
+  if (!demo) return loaded.then(() => null);
+  const started = () => !["static", "loading"].includes(demo.dataset.status);
+  return loaded.then(() => new Promise((resolve) => {
+    if (started()) return resolve(demo);
+    const watch = new MutationObserver(() => {
+      if (started()) {
+        watch.disconnect();
+        resolve(demo);
+      }
+    });
+    watch.observe(demo, { attributes: true, attributeFilter: ["data-status"] });
+  }));
+}
+
+function ask(worker, message) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data);
+    worker.postMessage(message, [channel.port2]);
+  });
+}
+
+async function keep() {
+  const demo = await settled();
+  await navigator.serviceWorker.register("/sw.js");
+  const registration = await navigator.serviceWorker.ready;
+  if (turnedOff()) return; // turned off while the page was loading
+  const playing = demo && demo.dataset.status !== "error";
+  const answer = await ask(registration.active, { type: playing ? "keep-demo" : "status" });
+  show(answer && answer.playable ? "playable" : "saved");
+}
+
+async function remove() {
+  for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+  for (const name of await caches.keys()) if (name.startsWith(PREFIX)) await caches.delete(name);
+}
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  if (turnedOff()) show("off");
+  else keep().catch(() => {}); // no offline copy: the site works online as before
+  if (note) {
+    note.querySelector("button").addEventListener("click", () => {
+      const off = root.dataset.offline === "off";
+      try {
+        if (off) localStorage.removeItem(OFF_KEY);
+        else localStorage.setItem(OFF_KEY, "off");
+      } catch {
+        // storage refused: the choice lasts this page only
+      }
+      if (off) {
+        show("saved");
+        keep().catch(() => {});
+      } else {
+        remove().then(() => show("off"), () => show("off"));
+      }
+    });
+  }
+}
