@@ -88,6 +88,7 @@ class FileRecord:
     size: int
     mtime_ns: int
     inode: int
+    sha256: bytes = b""  # of its bytes (the service worker's build id digests every file)
 
 
 def cache_dir(out: Path) -> Path:
@@ -184,6 +185,6 @@ class BuildCache:
             pass
 
 
-def record(path: Path, key: str) -> FileRecord:
+def record(path: Path, key: str, sha256: bytes = b"") -> FileRecord:
     st = path.stat()
-    return FileRecord(key, st.st_size, st.st_mtime_ns, st.st_ino)
+    return FileRecord(key, st.st_size, st.st_mtime_ns, st.st_ino, sha256)

@@ -116,7 +116,9 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
         write_files(folder, rendered.files, recycled)
         if recycled:
             prune(folder, set(rendered.files) | set(rendered.keys) | {MARKER})
-        records = {rel: record(folder / rel, key) for rel, key in rendered.keys.items()} if cache else {}
+        known = {**{rel: store.files[rel].sha256 for rel in rendered.reused}, **rendered.hashes}
+        records = {rel: record(folder / rel, key, known.get(rel, b"")) for rel, key in rendered.keys.items()} \
+            if cache else {}
         written = time.perf_counter()
         indexed = 0
         if search:
@@ -128,7 +130,7 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
             indexed = build_index(folder)
             progress(f"search index: {indexed} pages indexed")
         searched = time.perf_counter()
-        write_files(folder, {SERVICE_WORKER: service_worker(folder, rt, theme)}, marker=False)
+        write_files(folder, {SERVICE_WORKER: service_worker(folder, rt, theme, known)}, marker=False)
         progress(f"offline: {SERVICE_WORKER} keeps the pages, assets and search index")
         swap_in(folder, out, spare)
     except BaseException:

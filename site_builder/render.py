@@ -7,6 +7,7 @@ content hash in their name (``style.1a2b3c4d.css``) so they can be cached for a 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -115,6 +116,7 @@ class Rendered:
     files: dict[str, bytes]
     reused: list[str]
     keys: dict[str, str]
+    hashes: dict[str, bytes]  # SHA-256 of each page the sink wrote
 
     @property
     def pages(self) -> int:
@@ -210,15 +212,18 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
         if sink is None:
             return key, data
         sink(rel, data)
-        return key, b""
+        return key, hashlib.sha256(data).digest()
 
+    hashes: dict[str, bytes] = {}
     for (rel, _, _), (key, data) in zip(todo, pmap(fill, todo, jobs)):
         keys[rel] = key
         if sink is None:
             out[rel] = data
+        else:
+            hashes[rel] = data
     if progress:
         progress(f"render: {len(todo)} pages rendered, {len(reused)} unchanged, {len(assets.files)} assets")
-    return Rendered(out, sorted(reused), keys)
+    return Rendered(out, sorted(reused), keys, hashes)
 
 
 def _body_html(page: Page) -> Markup:
