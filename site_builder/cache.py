@@ -18,6 +18,9 @@ Entries no build asked for are dropped when the cache is saved, so it never grow
 Rendered pages are not stored here: the previous output holds them. A page whose key is
 unchanged is hard-linked from the old site into the new folder, after checking that the
 old file is the very one this builder wrote (same inode, size and modification time).
+The site a build replaces is kept here too (``previous-site``): the next build starts from
+it, so most pages are in place already (``output.fresh_folder``). Jinja's compiled
+templates are kept in ``templates/``.
 """
 
 from __future__ import annotations
@@ -104,8 +107,6 @@ class BuildCache:
         self.entries: dict[str, bytes] = {}
         self.files: dict[str, FileRecord] = {}  # relative path -> record, of the site last written
         self.used: dict[str, bytes] = {}
-        self.hits = 0
-        self.misses = 0
 
     @classmethod
     def load(cls, folder: Path) -> BuildCache:
@@ -128,15 +129,12 @@ class BuildCache:
         name = f"{namespace}:{key}"
         blob = self.entries.get(name)
         if blob is None:
-            self.misses += 1
             return None
         try:
             value = pickle.loads(blob)
         except Exception:  # noqa: BLE001 (a damaged entry is a miss)
-            self.misses += 1
             return None
         self.used[name] = blob
-        self.hits += 1
         return value
 
     def keep(self, namespace: str, key: str) -> bool:
@@ -175,14 +173,16 @@ class BuildCache:
         if self.folder is None:
             return
         data = {"builder": builder_version(), "entries": self.used, "files": files}
+        tmp = ""
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".cache-", dir=self.folder)
             with os.fdopen(fd, "wb") as f:
                 pickle.dump(data, f, pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, self.folder / FILE)
+            os.replace(tmp, self.folder / FILE)  # a reader sees the old file or the new one, whole
         except OSError:
-            pass
+            if tmp:
+                Path(tmp).unlink(missing_ok=True)
 
 
 def record(path: Path, key: str, sha256: bytes = b"") -> FileRecord:
