@@ -7,11 +7,19 @@ The markup it feeds is the contract the next issue's in-page player will drive: 
 
 from __future__ import annotations
 
+import pickle
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 import engine
 from engine.cards import SUIT_SYMBOLS
 from engine.dealing import seed_range
+
+from .cache import BuildCache, digest
+from .model import GamePage, Site
+from .pagekey import Deferred
+from .parallel import Batch
 
 DEFAULT_SEED = 1
 
@@ -65,3 +73,93 @@ def grid_css(max_rows: int, max_cols: int) -> str:
     rules += [f".board .c-{c}{{grid-column:{c + 1}/span {q}}}" for c in range(max_cols * q)]
     rules += [f".board .pile.span-{n}{{grid-column-end:span {n * q}}}" for n in range(2, max_cols + 1)]
     return "\n".join(rules) + "\n"
+
+
+_ENGINE: list[str] = []
+_FINGERPRINTS: dict[int, tuple[object, str]] = {}  # id(spec) -> (spec, fingerprint), kept alive
+
+
+def engine_version() -> str:
+    """A digest of the engine's source as imported by this process (taken once: a build
+    deals with the engine it imported, whatever happens on disk meanwhile)."""
+    if not _ENGINE:
+        from .cache import tree_digest
+
+        _ENGINE.append(tree_digest(Path(engine.__file__).resolve().parent, "*.py"))
+    return _ENGINE[0]
+
+
+def _fingerprint(slug: str) -> str:
+    """The rules fingerprint of the spec registered as ``slug`` now, memoised by the spec
+    object (a game registered at run time, as the benchmark does, has its own)."""
+    spec = engine.get_spec(slug)
+    known = _FINGERPRINTS.get(id(spec))
+    if known is None or known[0] is not spec:
+        known = (spec, engine.fingerprint(spec))
+        _FINGERPRINTS[id(spec)] = known
+    return known[1]
+
+
+def board_key(slug: str, seed: int) -> str:
+    """What a first deal depends on: the engine's code, the game's rules, the deal number."""
+    return digest("board", engine_version(), _fingerprint(slug), slug, seed)
+
+
+def _deal(job: tuple[str, int]) -> tuple[str, str, tuple[int, int], bytes]:
+    """In a worker: the deal's fingerprint, key, grid size and the deal itself, pickled
+    (the parent stores it as it is, and a page's renderer reads it)."""
+    board = first_deal(*job)
+    fingerprint = _fingerprint(job[0])
+    return (fingerprint, board_key(*job), (board["grid"]["rows"], board["grid"]["cols"]),
+            pickle.dumps(board, pickle.HIGHEST_PROTOCOL))
+
+
+def demo_seed(game: GamePage) -> int:
+    """The deal a game's demo opens on: the lowest deal the solver has won, where a fresh
+    figure says so (a reader's first deal can be won), else deal 1."""
+    figure = game.winnability
+    first = figure.first_won if figure is not None and not figure.stale else None
+    return first if first is not None else DEFAULT_SEED
+
+
+def deal_boards(site: Site, cache: BuildCache, batch: Batch) -> None:
+    """Once ``batch`` has run: each game's first deal in ``site.boards``, and the largest
+    grid (rows, columns) among them in ``site.grid``. Deals are ``Deferred``: one the
+    cache holds is read only if its page is rendered; the others are dealt in the batch,
+    on every core (which, when the cache is empty, also work out the deals' keys: the
+    rules' fingerprints take a while)."""
+    wanted = {g.slug: (g.engine, demo_seed(g)) for g in site.games.values()}
+    boards: dict[str, Deferred] = {}
+    grids: list[tuple[int, int]] = []
+    todo = []
+    for name, job in wanted.items():
+        if not cache.entries:
+            todo.append(name)
+            continue
+        key = board_key(*job)
+        grid = cache.get("grid", key)
+        if isinstance(grid, tuple) and cache.keep("board", key):
+            grids.append(grid)
+            boards[name] = Deferred(key, partial(_cached_deal, cache, key, job))
+        else:
+            todo.append(name)
+
+    def done(results: list[tuple[str, str, tuple[int, int], bytes]]) -> None:
+        for name, (fingerprint, key, grid, blob) in zip(todo, results):
+            spec = engine.get_spec(wanted[name][0])
+            _FINGERPRINTS[id(spec)] = (spec, fingerprint)
+            grids.append(grid)
+            boards[name] = Deferred(key, partial(pickle.loads, blob))
+            cache.put_blob("board", key, blob)
+            cache.put("grid", key, grid)
+        site.boards = {name: boards[name] for name in wanted}
+        site.grid = (max((g[0] for g in grids), default=1), max((g[1] for g in grids), default=1))
+
+    batch.add(_deal, [wanted[n] for n in todo], done)
+
+
+def _cached_deal(cache: BuildCache, key: str, job: tuple[str, int]) -> dict[str, Any]:
+    """A deal from the cache; dealt again if its entry is damaged (the same deal: it is
+    a pure function of its key)."""
+    board = cache.get("board", key)
+    return board if isinstance(board, dict) else first_deal(*job)

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from markdown_it.token import Token
+from typing import Any
 
 from .errors import BuildError, did_you_mean
-from .mdparse import PREFIXES, WIKI, split_wikilink, walk_inline
+from .mdparse import PREFIXES, WIKI, LinkRef, split_wikilink
 from .model import GamePage, Item, NamePage, Page, Planned, Ref, Site, name_key, slugify
 
 
@@ -38,6 +38,8 @@ class Resolver:
         self.site = site
         self.tables: dict[str, dict[str, Target]] = {"game": {}, "planned": {}, "name": {}, "family": {},
                                                      "glossary": {}}
+        self._found: dict[str, Target | None] = {}
+        self.resolved: dict[str, tuple[Target, dict[str, Any]]] = {}  # wiki link text -> target, drawing
         for g in site.games.values():
             t = Target("game", g.url, g.title, g.key, frozenset(g.anchors))
             for name in (g.title, *g.aliases):
@@ -65,6 +67,8 @@ class Resolver:
         gl = self.site.glossary
         if gl is None:
             return
+        self._found.clear()
+        self.resolved.clear()
         for alias, heading in gl.aliases.items():
             t = self.tables["glossary"].get(name_key(heading))
             line = gl.src.key_line(alias, "aliases")
@@ -80,6 +84,13 @@ class Resolver:
         return [t.title for table in self.tables.values() for t in table.values()]
 
     def lookup(self, name: str) -> Target | None:
+        """The thing ``name`` names (remembered: a thousand pages link to the same few names)."""
+        if name in self._found:
+            return self._found[name]
+        found = self._found[name] = self._lookup(name)
+        return found
+
+    def _lookup(self, name: str) -> Target | None:
         order = list(self.tables)
         for prefix in PREFIXES:
             if name.lower().startswith(prefix):
@@ -108,15 +119,16 @@ def resolve(site: Site, errors: list[BuildError]) -> None:
     backlinks: dict[str, dict[str, Ref]] = {}
     term_backlinks: dict[str, dict[str, Ref]] = {}
     for page in site.all_pages():
-        for tok, line in walk_inline(page.tokens, page.src.body_line):
-            if tok.type == "wikilink":
-                target = _resolve_wikilink(resolver, page, tok, line, errors)
+        page.link_meta = []
+        for link in page.parsed.links if page.parsed else []:
+            if link.kind == "wikilink":
+                target = _resolve_wikilink(resolver, page, link, errors)
                 if target is not None and target.page_key and target.page_key != page.key:
                     backlinks.setdefault(target.page_key, {})[page.key] = page.ref()
                     if target.term:
                         term_backlinks.setdefault(target.term, {})[page.key] = page.ref()
-            elif tok.type in ("link_open", "image"):
-                _check_markdown_link(page, tok, line, urls, errors)
+            else:
+                _check_markdown_link(page, link, urls, errors)
         for text, key in ((page.summary, "summary"), (page.title, "title")):
             for m in WIKI.finditer(text):
                 if resolver.lookup(split_wikilink(m.group(1))[0]) is None:
@@ -141,11 +153,20 @@ def resolve(site: Site, errors: list[BuildError]) -> None:
                                         for t, refs in term_backlinks.items()}
 
 
-def _resolve_wikilink(resolver: Resolver, page: Page, tok: Token, line: int,
-                      errors: list[BuildError]) -> Target | None:
-    name, section, text = split_wikilink(tok.content)
+def _resolve_wikilink(resolver: Resolver, page: Page, link: LinkRef, errors: list[BuildError]) -> Target | None:
+    """Resolve one wiki link; its drawing (``mdparse.wikilink_html``) goes to ``page.link_meta``.
+    A link resolves the same from any page, so a resolved one is remembered, and pages
+    linking alike share one drawing (which keys each page's render once, not a thousand
+    times: pagekey)."""
+    known = resolver.resolved.get(link.content)
+    if known is not None:
+        page.link_meta.append(known[1])
+        return known[0]
+    meta: dict[str, Any] = {}
+    page.link_meta.append(meta)
+    name, section, text = split_wikilink(link.content)
     target = resolver.lookup(name)
-    raw = tok.markup
+    raw, line = link.markup, link.line
     if target is None:
         errors.append(BuildError(page.src.path, line, "broken link", raw,
                                  did_you_mean(name, resolver.names()) or "no game, name page, family or "
@@ -163,19 +184,18 @@ def _resolve_wikilink(resolver: Resolver, page: Page, tok: Token, line: int,
                                      f"{section!r}", raw, did_you_mean(anchor, target.anchors)))
             return None
         href = f"{target.url}#{anchor}"
-    tok.meta.update({"href": href, "text": text, "kind": target.kind, "planned": target.planned is not None})
+    meta.update({"href": href, "text": text, "kind": target.kind, "planned": target.planned is not None})
     if target.kind == "term":
-        tok.meta["title"] = f"Glossary: {target.title}"
+        meta["title"] = f"Glossary: {target.title}"
+    resolver.resolved[link.content] = (target, meta)
     return target
 
 
-def _check_markdown_link(page: Page, tok: Token, line: int, urls: dict[str, set[str]],
-                         errors: list[BuildError]) -> None:
+def _check_markdown_link(page: Page, link: LinkRef, urls: dict[str, set[str]], errors: list[BuildError]) -> None:
     """Plain Markdown links: external ones are fine; internal ones must hit a page and anchor."""
-    attr = "src" if tok.type == "image" else "href"
-    href = str(tok.attrGet(attr) or "")
+    href, line = link.content, link.line
     if href.startswith(("http://", "https://", "mailto:")):
-        if tok.type == "image":
+        if link.kind == "image":
             errors.append(BuildError(page.src.path, line, "images must be part of the site, not loaded from "
                                      "another origin", href))
         return

@@ -13,15 +13,13 @@ from typing import Any
 import engine
 
 from . import schema
+from .cache import BuildCache, digest
 from .errors import BuildError, did_you_mean
-from .mdparse import make_parser, plain
+from .mdparse import plain
 from .model import FamilyPage, GamePage, GlossaryPage, NamePage, Page, Planned, Site, name_key
 from .sources import Source, parse_front_matter, parse_toml_file
 from .winnability import Winnability, load_winnability
 
-RESERVED_ANCHORS = ("top", "main", "contents", "at-a-glance", "demo", "related", "family-games",
-                    "sources", "mentioned-on", "winnability")
-NAME_ANCHORS = ("top", "main", "name-games", "sources", "mentioned-on")  # taken on a name page
 REQUIRED_FILES = ("index.md", "about.md", "glossary.md")
 
 
@@ -36,8 +34,10 @@ def _page_kind(rel: str) -> str | None:
     return None
 
 
-def load(sources: list[Source], content: Path, errors: list[BuildError]) -> Site:
-    """Build the site model from the gathered files; append every problem to ``errors``."""
+def load(sources: list[Source], content: Path, errors: list[BuildError], cache: BuildCache | None = None) -> Site:
+    """Build the site model from the gathered files; append every problem to ``errors``.
+    Front matter comes from ``cache`` when the file's text is the same as before."""
+    cache = cache or BuildCache()
     site = Site()
     seen = {s.rel for s in sources}
     for rel in REQUIRED_FILES:
@@ -63,7 +63,7 @@ def load(sources: list[Source], content: Path, errors: list[BuildError]) -> Site
                 if data is not None:
                     _load_planned(site, src, data, errors)
             continue
-        if not parse_front_matter(src, errors):
+        if not _front_matter(src, errors, cache):
             continue
         spec = {"games": schema.GAME, "families": schema.FAMILY, "names": schema.NAME,
                 "glossary": schema.GLOSSARY}.get(kind, schema.TEXT_PAGE)
@@ -75,9 +75,10 @@ def load(sources: list[Source], content: Path, errors: list[BuildError]) -> Site
             slug = Path(src.rel).stem
             site.families[slug] = FamilyPage(f"family:{slug}", "family", slug, f"/families/{slug}/",
                                              data["title"], data["summary"], src, games=data["games"])
+    specs = {s.slug: s for s in engine.games()}
     for src, kind, data in checked:
         if kind == "games":
-            _load_game(site, src, data, errors)
+            _load_game(site, src, data, errors, specs)
         elif kind == "names":
             _load_name(site, src, data, errors)
         elif kind == "glossary":
@@ -91,23 +92,37 @@ def load(sources: list[Source], content: Path, errors: list[BuildError]) -> Site
     _check_engine_coverage(site, sources, content, errors)
     _check_families(site, errors)
     _check_unique_names(site, errors)
-    _parse_bodies(site)
     return site
 
 
-def _load_game(site: Site, src: Source, data: dict[str, Any], errors: list[BuildError]) -> None:
+def _front_matter(src: Source, errors: list[BuildError], cache: BuildCache) -> bool:
+    """``sources.parse_front_matter``, whose result depends on the file's text alone; only
+    a file that parsed is cached, so every error is found again."""
+    key = digest(src.text)
+    hit = cache.get("front", key)
+    if isinstance(hit, tuple) and len(hit) == 4:
+        src.meta, src.meta_lines, src.body, src.body_line = hit
+        return True
+    if not parse_front_matter(src, errors):
+        return False
+    cache.put("front", key, (src.meta, src.meta_lines, src.body, src.body_line))
+    return True
+
+
+def _load_game(site: Site, src: Source, data: dict[str, Any], errors: list[BuildError],
+               specs: dict[str, engine.GameSpec]) -> None:
     slug = Path(src.rel).stem
-    specs = {s.slug: s for s in engine.games()}
     spec = specs.get(data["engine"])
     if spec is None:
         errors.append(BuildError(src.path, src.key_line("engine"), "unknown engine game", data["engine"],
                                  did_you_mean(data["engine"], specs) or "see engine.games()"))
         return
-    for other in site.games.values():
-        if other.engine == spec.slug:
-            errors.append(BuildError(src.path, src.key_line("engine"), "duplicate engine slug", spec.slug,
-                                     f"already used by {other.src.path}"))
-            return
+    other = next((g for g in site.games.values() if g.engine == spec.slug), None) \
+        if spec.slug in site.engines else None
+    if other is not None:
+        errors.append(BuildError(src.path, src.key_line("engine"), "duplicate engine slug", spec.slug,
+                                 f"already used by {other.src.path}"))
+        return
     for key, fact in (("title", spec.title), ("family", spec.family), ("decks", spec.decks)):
         if data[key] != fact:
             errors.append(BuildError(src.path, src.key_line(key), f"{key!r} disagrees with the engine "
@@ -117,6 +132,7 @@ def _load_game(site: Site, src: Source, data: dict[str, Any], errors: list[Build
                                  did_you_mean(data["family"], site.families) or "add content/families/<slug>.md"))
     aliases = list(spec.aliases) + [a for a in data["aliases"] if name_key(a) not in
                                     {name_key(x) for x in spec.aliases}]
+    site.engines.add(spec.slug)
     site.games[slug] = GamePage(
         f"game:{slug}", "game", slug, f"/games/{slug}/", spec.title, plain(data["summary"]), src,
         engine=spec.slug, aliases=aliases, family=spec.family, decks=spec.decks,
@@ -192,13 +208,3 @@ def _check_unique_names(site: Site, errors: list[BuildError]) -> None:
     used.clear()
     for f in site.families.values():
         claim(f.title, f"{f.src.path}", f.src, f.src.key_line("title"), "family title")
-
-
-def _parse_bodies(site: Site) -> None:
-    md = make_parser()
-    for page in site.all_pages():
-        reserved = {"game": RESERVED_ANCHORS, "name": NAME_ANCHORS}.get(page.kind, ())
-        env: dict[str, Any] = {"reserved": reserved or ("top", "main")}
-        page.tokens = md.parse(page.src.body, env)
-        page.headings = env.get("headings", [])
-        page.anchors = {h[2] for h in page.headings} | set(reserved)

@@ -8,8 +8,11 @@ broken link in every file is found before anything is written.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -23,8 +26,13 @@ from .model import slugify
 
 WIKI = re.compile(r"\[\[([^\[\]\n]+?)\]\]")
 PREFIXES = ("game:", "family:", "glossary:")
+# Marks a wiki link in HTML rendered before links are resolved. markdown-it turns every NUL
+# of the input into U+FFFD, so no content can ever produce one.
+PLACEHOLDER = "\x00"
+_PLACEHOLDERS = re.compile(r"\x00(\d+)\x00")
 
 
+@functools.lru_cache(maxsize=16384)
 def split_wikilink(raw: str) -> tuple[str, str, str]:
     """``"Well#Layout|the layout"`` -> ("Well", "Layout", "the layout"); text defaults to the name."""
     target, _, text = raw.partition("|")
@@ -79,11 +87,17 @@ def _heading_ids(state: StateCore) -> None:
 
 def render_wikilink(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict,
                     env: EnvType) -> str:
-    """Draw a resolved wiki link: a link, or a clearly marked not-yet-written mention."""
-    from html import escape
-
+    """Draw a wiki link: resolved (its meta has an ``href``), or, while parsing ahead of
+    the links (``parse_body``), a placeholder that ``fill_links`` replaces once resolved."""
     meta: dict[str, Any] = tokens[idx].meta
-    text = escape(meta.get("text", tokens[idx].content))
+    if "href" not in meta and "index" in meta:
+        return f"{PLACEHOLDER}{meta['index']}{PLACEHOLDER}"
+    return wikilink_html(meta, tokens[idx].content)
+
+
+def wikilink_html(meta: dict[str, Any], content: str = "") -> str:
+    """A resolved wiki link: a link, or a clearly marked not-yet-written mention."""
+    text = escape(meta.get("text", content))
     href = escape(meta.get("href", "#"), quote=True)
     if meta.get("planned"):
         return (f'<a class="wl planned" href="{href}" title="Not yet written">{text}'
@@ -116,3 +130,77 @@ def walk_inline(tokens: list[Token], first_line: int) -> list[tuple[Token, int]]
             for i, child in enumerate(block.children):
                 out.append((child, token_line(block, block.children, i, first_line)))
     return out
+
+
+@dataclass(frozen=True)
+class LinkRef:
+    """A link as written in a body: a wiki link (``content`` between the brackets,
+    ``markup`` the whole ``[[...]]``) or a Markdown link or image (``content`` its address)."""
+
+    kind: str  # "wikilink", "link_open" or "image"
+    content: str
+    markup: str
+    line: int
+
+
+@dataclass
+class ParsedBody:
+    """All the builder needs from a Markdown body, as plain data (so it can be cached and
+    sent between processes): its headings, its links in document order, and its HTML with
+    each wiki link as a numbered placeholder (links resolve only once every page is read).
+    ``sections`` is the HTML cut before each h2, for pages that list their sections
+    apart (the glossary)."""
+
+    headings: list[tuple[int, str, str]]
+    links: list[LinkRef]
+    html: str
+    sections: list[tuple[str, str]] = field(default_factory=list)
+
+
+def parse_body(body: str, reserved: Sequence[str], first_line: int, split: bool = False) -> ParsedBody:
+    """Parse one page's Markdown (``first_line``: file line of the body's first line)."""
+    md = _parser()
+    env: dict[str, Any] = {"reserved": reserved}
+    tokens = md.parse(body, env)
+    links: list[LinkRef] = []
+    wikilinks = 0
+    for tok, line in walk_inline(tokens, first_line):
+        if tok.type == "wikilink":
+            tok.meta["index"] = wikilinks
+            wikilinks += 1
+            links.append(LinkRef("wikilink", tok.content, tok.markup, line))
+        elif tok.type in ("link_open", "image"):
+            attr = "src" if tok.type == "image" else "href"
+            links.append(LinkRef(tok.type, str(tok.attrGet(attr) or ""), "", line))
+    html = md.renderer.render(tokens, md.options, {})
+    sections: list[tuple[str, str]] = []
+    if split:
+        sections = [(anchor, md.renderer.render(toks, md.options, {})) for anchor, toks in split_sections(tokens)]
+    return ParsedBody(env.get("headings", []), links, html, sections)
+
+
+def fill_links(html: str, metas: list[dict[str, Any]]) -> str:
+    """``html`` from ``parse_body`` with each placeholder replaced by its resolved link."""
+    if PLACEHOLDER not in html:
+        return html
+    return _PLACEHOLDERS.sub(lambda m: wikilink_html(metas[int(m.group(1))]), html)
+
+
+def split_sections(tokens: list[Token], level: str = "h2") -> list[tuple[str, list[Token]]]:
+    """Cut a token list before each heading of ``level``: [(heading id or "", tokens)]."""
+    out: list[tuple[str, list[Token]]] = [("", [])]
+    for tok in tokens:
+        if tok.type == "heading_open" and tok.tag == level:
+            out.append((str(tok.attrGet("id") or ""), []))
+        out[-1][1].append(tok)
+    return out
+
+
+_PARSER: list[MarkdownIt] = []
+
+
+def _parser() -> MarkdownIt:
+    """One parser per process (making one compiles its rules)."""
+    if not _PARSER:
+        _PARSER.append(make_parser())
+    return _PARSER[0]

@@ -6,16 +6,24 @@ attaches resolved links and backlinks, ``render`` the HTML. Nothing here does I/
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
-
-from markdown_it.token import Token
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .errors import BuildWarning
+from .pagekey import DERIVED
 from .sources import Source
 from .winnability import Winnability
+
+if TYPE_CHECKING:
+    from .mdparse import ParsedBody
+    from .pagekey import Deferred
+
+
+Html = tuple[str, list[tuple[str, str]]]  # a body's HTML, and its h2 sections (anchor, HTML)
 
 
 def slugify(text: str) -> str:
@@ -25,6 +33,7 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 
 
+@functools.lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
     """How names are compared in links: case, spacing and apostrophe style do not matter."""
     name = name.replace("\u2019", "'").replace("\u2018", "'")
@@ -51,14 +60,27 @@ class Page:
     title: str
     summary: str
     src: Source
-    tokens: list[Token] = field(default_factory=list)
-    headings: list[tuple[int, str, str]] = field(default_factory=list)  # level, text, id
-    anchors: set[str] = field(default_factory=set)
-    html: str = ""
+    # Parsed from ``src`` (bodies.parse_bodies), so a page's key leaves them out (pagekey).
+    parsed: ParsedBody | None = field(default=None, metadata=DERIVED)
+    headings: list[tuple[int, str, str]] = field(default_factory=list, metadata=DERIVED)  # level, text, id
+    anchors: set[str] = field(default_factory=set, metadata=DERIVED)
+    body_key: str = field(default="", metadata=DERIVED)  # the parse's cache key
+    load_html: Callable[[], Html] | None = field(default=None, metadata=DERIVED)  # the body's HTML and h2 sections
+
+    def html(self) -> Html:
+        """The body's HTML (wiki links as placeholders) and its h2 sections, read or made
+        only for a page that is rendered."""
+        return self.load_html() if self.load_html else ("", [])
+    link_meta: list[dict[str, Any]] = field(default_factory=list)  # each wiki link, resolved, in order
     backlinks: list[Ref] = field(default_factory=list)
 
     def ref(self) -> Ref:
-        return Ref(self.key, self.url, self.title)
+        """The page as a link in a list; one object per page, however many lists it is in
+        (a page's key digests each object once: pagekey)."""
+        ref: Ref | None = self.__dict__.get("_ref")
+        if ref is None or (ref.key, ref.url, ref.title) != (self.key, self.url, self.title):
+            ref = self.__dict__["_ref"] = Ref(self.key, self.url, self.title)
+        return ref
 
 
 @dataclass
@@ -71,7 +93,6 @@ class GamePage(Page):
     sources: list[dict[str, Any]] = field(default_factory=list)
     description: str = ""  # from the engine
     related_items: list[Item] = field(default_factory=list)
-    board: dict[str, Any] = field(default_factory=dict)
     winnability: Winnability | None = None  # the solver's figure, if measured (maybe stale)
     names: list[NamePage] = field(default_factory=list)  # name pages that list this game
 
@@ -142,6 +163,9 @@ class Site:
     glossary: GlossaryPage | None = None
     pages: dict[str, Page] = field(default_factory=dict)  # "index", "about"
     warnings: list[BuildWarning] = field(default_factory=list)
+    engines: set[str] = field(default_factory=set)  # the engine slugs of ``games``, for quick checks
+    boards: dict[str, Deferred] = field(default_factory=dict)  # each game's first deal (board.deal_boards)
+    grid: tuple[int, int] = (1, 1)  # the largest board: rows, columns
 
     def all_pages(self) -> list[Page]:
         out: list[Page] = [*self.pages.values(), *self.games.values(), *self.families.values(),
@@ -151,7 +175,13 @@ class Site:
         return out
 
     def game_item(self, page: GamePage) -> Item:
-        return Item(page.title, page.url, False, page.summary, page.decks)
+        """The game as an item of a list; one object per game, in however many lists
+        (a page's key digests each object once: pagekey)."""
+        item = Item(page.title, page.url, False, page.summary, page.decks)
+        known: Item | None = page.__dict__.get("_item")
+        if known != item:
+            page.__dict__["_item"] = known = item
+        return known
 
     def planned_item(self, p: Planned) -> Item:
         return Item(p.title, p.url, True, "", p.decks, p.note, f"planned-{p.slug}")

@@ -69,12 +69,14 @@ def shell_files(folder: Path, runtime: Runtime) -> dict[str, Path]:
     return dict(sorted(found.items()))
 
 
-def service_worker(folder: Path, runtime: Runtime, theme: Path) -> bytes:
-    """``sw.js`` for the site written in ``folder``: the list of what to keep, then the worker."""
+def service_worker(folder: Path, runtime: Runtime, theme: Path, known: dict[str, bytes] | None = None) -> bytes:
+    """``sw.js`` for the site written in ``folder``: the list of what to keep, then the worker.
+    ``known``: the SHA-256 of files the build has hashed already (its pages), not read again."""
     shell = shell_files(folder, runtime)
     digest = hashlib.sha256()
     for url, path in shell.items():
-        digest.update(url.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        found = (known or {}).get(path.relative_to(folder).as_posix())
+        digest.update(url.encode() + b"\0" + (found or hashlib.sha256(path.read_bytes()).digest()))
     for url in runtime.demo_urls:
         digest.update(url.encode() + b"\0")  # their names carry their versions
     config = {"build": digest.hexdigest()[:16], "pyodide": runtime.pyodide_version, "shell": list(shell),

@@ -1,8 +1,13 @@
 """The build as a line of named stages (after MkDocs ``commands/build.py``).
 
 gather -> front matter -> validate -> parse Markdown -> resolve links -> runtime (engine
-archive, vendored Pyodide) -> render -> write -> search index -> service worker -> swap. Everything up to ``render`` only reads; errors from all files are
-collected and raised together (``BuildFailed``) before any folder is created.
+archive, vendored Pyodide) -> render -> write into a fresh folder -> search index -> service
+worker -> swap. Everything up to ``render`` only reads; errors from all files are collected
+and raised together (``BuildFailed``) before any folder is created.
+
+The build cache (``cache``) sits beside the stages, not between them: front matter,
+bodies, first deals and pages each look their result up by a key of all their inputs
+before doing the work, and the work itself runs on every core (``parallel``).
 """
 
 from __future__ import annotations
@@ -10,19 +15,26 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
+from .board import deal_boards
+from .bodies import parse_bodies
+from .cache import BuildCache, record
 from .errors import BuildError, BuildFailed, BuildWarning
 from .links import resolve
 from .load import load
 from .model import Site
 from .offline import SERVICE_WORKER, service_worker
-from .output import check_target, discard, fresh_folder, swap_in, write_files
+from .output import (MARKER, check_target, discard, fresh_folder, link_unchanged, prune, swap_in, write_files,
+                     write_page)
+from .parallel import Batch
 from .render import THEME, render_site
 from .runtime import Runtime, prepare_runtime
 from .sources import gather
 
 Progress = Callable[[str], None]
+SPARE = "previous-site"  # in the cache folder: the site before the current one, taken up by the next build
 
 
 def _quiet(_: str) -> None:
@@ -39,18 +51,26 @@ class BuildResult:
     search_seconds: float
     indexed: int
     warnings: list[BuildWarning]  # problems the build went on without (a stale figure)
+    unchanged: int = 0  # pages taken from the previous build (their inputs had not changed)
 
 
-def read_site(content: Path, progress: Progress = _quiet) -> Site:
+def read_site(content: Path, progress: Progress = _quiet, cache: BuildCache | None = None,
+              jobs: int | None = None) -> Site:
     """Gather, parse, validate and resolve: the whole check, with no output. Raises BuildFailed."""
     if not content.is_dir():
         raise BuildFailed([BuildError(content, 0, "content folder not found", str(content))])
+    cache = cache or BuildCache()
     errors: list[BuildError] = []
     sources = gather(content)
     progress(f"gather: {len(sources)} files in {content}")
-    site = load(sources, content, errors)
+    site = load(sources, content, errors, cache)
     progress(f"validate: {len(site.games)} games, {len(site.families)} families, {len(site.planned)} planned, "
              f"{len(site.names)} name page{'s' if len(site.names) != 1 else ''}")
+    batch = Batch()  # bodies parsed and first deals dealt together, on every core
+    parsed = parse_bodies(site, cache, batch)
+    deal_boards(site, cache, batch)
+    batch.run(jobs)
+    progress(f"parse: {parsed} bodies parsed, {len(site.all_pages()) - parsed} unchanged; first deals dealt")
     resolve(site, errors)
     progress("resolve links: done")
     if errors:
@@ -72,33 +92,52 @@ def runtime(node_modules: Path | None, progress: Progress) -> Runtime:
 
 
 def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = True,
-          theme: Path = THEME, node_modules: Path | None = None) -> BuildResult:
-    """Build the site into ``out``; on any failure ``out`` is left as it was."""
+          theme: Path = THEME, node_modules: Path | None = None, cache: Path | None = None,
+          clean: bool = False, jobs: int | None = None) -> BuildResult:
+    """Build the site into ``out``; on any failure ``out`` is left as it was.
+
+    With a ``cache`` folder (the command line's is ``cache.cache_dir(out)``), work whose
+    inputs are unchanged since the last build is taken from it, and unchanged pages from
+    the previous ``out``; ``clean`` ignores what it holds (and starts it afresh).
+    ``jobs``: processes to use (default: every core)."""
     start = time.perf_counter()
     check_target(out)
-    site = read_site(content, progress)
+    store = BuildCache.load(cache) if cache is not None and not clean else BuildCache(cache)
+    site = read_site(content, progress, store, jobs)
     rt = runtime(node_modules, progress)
-    files = render_site(site, theme, progress, rt)
-    rendered = time.perf_counter()
-    folder = fresh_folder(out)
+    spare = cache / SPARE if cache is not None else None
+    if clean and spare is not None:
+        discard(spare)
+    folder, recycled = fresh_folder(out, spare)
     try:
-        write_files(folder, files)
+        reuse = partial(link_unchanged, store, out, folder, recycled) if store.files else None
+        rendered = render_site(site, theme, progress, rt, store, reuse, jobs, partial(write_page, str(folder)))
+        written_at = time.perf_counter()
+        write_files(folder, rendered.files, recycled)
+        if recycled:
+            prune(folder, set(rendered.files) | set(rendered.keys) | {MARKER})
+        known = {**{rel: store.files[rel].sha256 for rel in rendered.reused}, **rendered.hashes}
+        records = {rel: record(folder / rel, key, known.get(rel, b"")) for rel, key in rendered.keys.items()} \
+            if cache else {}
         written = time.perf_counter()
         indexed = 0
         if search:
             from .search import build_index
 
+            if recycled:
+                discard(folder / "pagefind")
             progress("search index: running Pagefind")
             indexed = build_index(folder)
             progress(f"search index: {indexed} pages indexed")
         searched = time.perf_counter()
-        (folder / SERVICE_WORKER).write_bytes(service_worker(folder, rt, theme))
+        write_files(folder, {SERVICE_WORKER: service_worker(folder, rt, theme, known)}, marker=False)
         progress(f"offline: {SERVICE_WORKER} keeps the pages, assets and search index")
-        swap_in(folder, out)
+        swap_in(folder, out, spare)
     except BaseException:
         discard(folder)
         raise
+    store.save(records)
     end = time.perf_counter()
-    pages = sum(1 for name in files if name.endswith(".html"))
-    return BuildResult(out, pages, len(files), end - start, rendered - start, searched - written, indexed,
-                       site.warnings)
+    files = len(set(rendered.files) | set(rendered.keys))
+    return BuildResult(out, rendered.pages, files, end - start,
+                       written_at - start, searched - written, indexed, site.warnings, len(rendered.reused))

@@ -7,21 +7,25 @@ content hash in their name (``style.1a2b3c4d.css``) so they can be cached for a 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
-from markdown_it.token import Token
 
-from .board import DEFAULT_SEED, first_deal, grid_css
+from .board import grid_css
+from .cache import BuildCache, builder_version, digest, tree_digest
+from .mdparse import fill_links
 from .offline import MANIFEST, web_manifest
-from .output import hashed_name
-from .runtime import Runtime
-from .mdparse import make_parser
 from .model import FamilyPage, GamePage, Item, Page, Site, slugify
+from .output import hashed_name
+from .pagekey import Deferred, Memo, context_key, realise
+from .parallel import pmap
+from .runtime import Runtime
 
 SITE_NAME = "Patience Rulebook"
 NAV = [("/games/", "Games A–Z"), ("/families/", "Families"), ("/decks/", "By decks"),
@@ -63,9 +67,39 @@ def build_assets(theme: Path, extra_css: str) -> Assets:
     return Assets(urls, files)
 
 
-def make_env(theme: Path, assets: Assets) -> Environment:
-    env = Environment(loader=FileSystemLoader(theme / "templates"), autoescape=select_autoescape(default=True),
-                      undefined=StrictUndefined, trim_blocks=False, lstrip_blocks=False)
+def _bytecode_cache(folder: Path | None) -> FileSystemBytecodeCache | None:
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return FileSystemBytecodeCache(str(folder))
+
+
+class DataEnvironment(Environment):
+    """Jinja's environment, looking a dotted name up in a plain dict by key first.
+
+    ``card.rank`` on a dict makes Jinja try the attribute, fail with an exception, then
+    take the item: for the hundred cards of a board that was half of a game page's time.
+    The templates call no dict method (``items()`` and the like), so keys first changes
+    no page (the real site came out byte for byte as before)."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
+def make_env(theme: Path, assets: Assets, compiled: Path | None = None) -> Environment:
+    """The templates' environment; ``compiled``: a folder where Jinja keeps compiled
+    templates between builds (it checks each against its source, so a stale one is never used)."""
+    env = DataEnvironment(loader=FileSystemLoader(theme / "templates"), autoescape=select_autoescape(default=True),
+                          undefined=StrictUndefined, trim_blocks=False, lstrip_blocks=False,
+                          bytecode_cache=_bytecode_cache(compiled))
 
     def asset(name: str) -> str:
         return assets.urls[name]
@@ -74,81 +108,156 @@ def make_env(theme: Path, assets: Assets) -> Environment:
     return env
 
 
-def split_sections(tokens: list[Token], level: str = "h2") -> list[tuple[str, list[Token]]]:
-    """Cut a token list before each heading of ``level``: [(heading id or "", tokens)]."""
-    out: list[tuple[str, list[Token]]] = [("", [])]
-    for tok in tokens:
-        if tok.type == "heading_open" and tok.tag == level:
-            out.append((str(tok.attrGet("id") or ""), []))
-        out[-1][1].append(tok)
-    return out
+@dataclass
+class Rendered:
+    """The site's files: ``files`` to write (bytes); ``keys`` holds every page's key (the
+    pages are in ``files``, or were written by the sink, or were ``reused``)."""
+
+    files: dict[str, bytes]
+    reused: list[str]
+    keys: dict[str, str]
+    hashes: dict[str, bytes]  # SHA-256 of each page the sink wrote
+
+    @property
+    def pages(self) -> int:
+        return sum(1 for name in self.keys if name.endswith(".html"))
+
+
+Reuse = Callable[[dict[str, str]], set[str]]  # {output path: page key} -> the paths provided from the cache
+Sink = Callable[[str, bytes], None]  # writes one rendered page
 
 
 def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None] | None = None,
-                runtime: Runtime | None = None) -> dict[str, bytes]:
-    """Every file of the site except the search index, in memory. Without a ``runtime``
-    (engine archive and Pyodide) the demos stay pictures of the first deal."""
-    md = make_parser()
-    boards = {g.slug: first_deal(g.engine, demo_seed(g)) for g in site.games.values()}
-    rows = max((b["grid"]["rows"] for b in boards.values()), default=1)
-    cols = max((b["grid"]["cols"] for b in boards.values()), default=1)
+                runtime: Runtime | None = None, cache: BuildCache | None = None, reuse: Reuse | None = None,
+                jobs: int | None = None, sink: Sink | None = None) -> Rendered:
+    """Every file of the site except the search index. Without a ``runtime`` (engine
+    archive and Pyodide) the demos stay pictures of the first deal.
+
+    With ``reuse`` (an earlier site to take unchanged pages from), every page's key is
+    computed first and the pages ``reuse`` provides are not rendered. The others are
+    rendered on every core, each worker keying its own pages when there is nothing to
+    reuse; with a ``sink``, the workers write the pages themselves, else they come back
+    in ``files``."""
+    cache = cache or BuildCache()
+    boards, (rows, cols) = site.boards, site.grid
+    memo: Memo = {}
     assets = build_assets(theme, grid_css(rows, cols))
-    env = make_env(theme, assets)
+    # Compiled templates depend on the builder's Jinja settings too: one folder per builder version.
+    env = make_env(theme, assets, cache.folder / "templates" / builder_version()[:16] if cache.folder else None)
     out: dict[str, bytes] = dict(assets.files)
     out[MANIFEST] = web_manifest(assets.urls, SITE_NAME)
+    play: dict[str, str] = {}
     if runtime is not None:
         out.update(runtime.files)
-        env.globals["play"] = {"engine": runtime.engine_url, "pyodide": runtime.pyodide_url,
-                               "worker": assets.urls["worker.js"], "script": assets.urls["play/main.js"],
-                               "lock": runtime.lock}
+        play = {"engine": runtime.engine_url, "pyodide": runtime.pyodide_url,
+                "worker": assets.urls["worker.js"], "script": assets.urls["play/main.js"], "lock": runtime.lock}
+        env.globals["play"] = play
+    # Everything a template sees besides its context: the theme's files, the assets' and
+    # the runtime's addresses (the builder's own code is in the cache's key).
+    env_key = digest(tree_digest(theme), sorted(assets.urls.items()), sorted(play.items()))
+    pages: list[tuple[str, str, dict[str, Any]]] = []
 
-    def html(tokens: list[Token]) -> Markup:
-        return Markup(md.renderer.render(tokens, md.options, {}))
+    def html(page: Page) -> Deferred:
+        """The body, filled in only if the page is rendered: its key is the parse's, and
+        the resolved links are in the key through ``page.link_meta``."""
+        return Deferred(page.body_key, partial(_body_html, page))
 
     def page_out(url: str, template: str, **ctx: Any) -> None:
         ctx.setdefault("indexed", True)
         ctx.setdefault("section", "/" + url.strip("/").split("/")[0] + "/" if url != "/" else "/")
-        text = env.get_template(template).render(**ctx)
-        out["404.html" if url == "/404.html" else url.strip("/") + "/index.html" if url != "/" else "index.html"] = \
-            text.encode("utf-8")
+        rel = "404.html" if url == "/404.html" else url.strip("/") + "/index.html" if url != "/" else "index.html"
+        pages.append((rel, template, ctx))
+
+    def key_of(template: str, ctx: dict[str, Any]) -> str:
+        return digest(env_key, template, context_key(ctx, memo))
 
     families = sorted(site.families.values(), key=lambda f: f.title.casefold())
+    siblings = _siblings(site)
     for game in site.games.values():
-        game.board = boards[game.slug]
-        _render_game(site, game, html, page_out, _winnable_asset(game, out))
+        _render_game(site, game, html, page_out, _winnable_asset(game, out), boards[game.slug], siblings)
     for fam in families:
         page_out(fam.url, "family.html", title=fam.title, summary=fam.summary, kind="family", page=fam,
-                 body=html(fam.tokens))
+                 body=html(fam))
     for nm in sorted(site.names.values(), key=lambda n: n.title.casefold()):
         page_out(nm.url, "name.html", title=nm.title, summary=nm.summary, kind="name", page=nm,
-                 body=html(nm.tokens), section="/games/")
-    _render_glossary(site, html, page_out)
+                 body=html(nm), section="/games/")
+    _render_glossary(site, page_out)
     for key in ("index", "about"):
         page = site.pages.get(key)
         if page is None:
             continue
         if key == "index":
             page_out("/", "home.html", title=page.title, summary=page.summary, kind="home", page=page,
-                     body=html(page.tokens), families=families, written=len(site.games), planned=len(site.planned))
+                     body=html(page), families=families, written=len(site.games), planned=len(site.planned))
         else:
             page_out(page.url, "page.html", title=page.title, summary=page.summary, kind="about", page=page,
-                     body=html(page.tokens))
+                     body=html(page))
     _render_indexes(site, families, page_out)
     page_out("/search/", "search.html", title="Search", summary="Search the rulebook.", kind="search",
              indexed=False, section="")
     page_out("/404.html", "404.html", title="Page not found", summary="", kind="not-found", indexed=False,
              section="")
+
+    keys: dict[str, str] = {}
+    reused: set[str] = set()
+    if reuse is not None:
+        keys = {rel: key_of(template, ctx) for rel, template, ctx in pages}
+        reused = reuse(keys)
+    todo = [page for page in pages if page[0] not in reused]
+
+    def fill(job: tuple[str, str, dict[str, Any]]) -> tuple[str, bytes]:
+        rel, template, ctx = job
+        key = keys.get(rel) or key_of(template, ctx)
+        data = env.get_template(template).render(**realise(ctx)).encode("utf-8")
+        if sink is None:
+            return key, data
+        sink(rel, data)
+        return key, hashlib.sha256(data).digest()
+
+    hashes: dict[str, bytes] = {}
+    for (rel, _, _), (key, data) in zip(todo, pmap(fill, todo, jobs)):
+        keys[rel] = key
+        if sink is None:
+            out[rel] = data
+        else:
+            hashes[rel] = data
     if progress:
-        progress(f"render: {sum(1 for p in out if p.endswith('.html'))} pages, {len(assets.files)} assets")
-    return out
+        progress(f"render: {len(todo)} pages rendered, {len(reused)} unchanged, {len(assets.files)} assets")
+    return Rendered(out, sorted(reused), keys, hashes)
 
 
-def demo_seed(game: GamePage) -> int:
-    """The deal a game's demo opens on: the lowest deal the solver has won, where a fresh
-    figure says so (a reader's first deal can be won), else deal 1."""
-    figure = game.winnability
-    first = figure.first_won if figure is not None and not figure.stale else None
-    return first if first is not None else DEFAULT_SEED
+def _body_html(page: Page) -> Markup:
+    return Markup(fill_links(page.html()[0], page.link_meta))
+
+
+def _siblings(site: Site) -> Callable[[GamePage], tuple[list[Item], int]]:
+    """A game's family list without the game itself (at most MAX_SIBLINGS, and how many
+    more); counted once per family, not once per game, for families of a thousand."""
+    counts: dict[str, dict[str, int]] = {}
+    for slug, fam in site.families.items():
+        counts[slug] = {}
+        for i in fam.items:
+            counts[slug][i.title] = counts[slug].get(i.title, 0) + 1
+
+    first: dict[str, list[Item]] = {slug: fam.items[:MAX_SIBLINGS] for slug, fam in site.families.items()}
+
+    def of(game: GamePage) -> tuple[list[Item], int]:
+        family = site.families.get(game.family)
+        if family is None:
+            return [], 0
+        total = len(family.items) - counts[game.family].get(game.title, 0)
+        more = max(0, total - MAX_SIBLINGS)
+        if all(i.title != game.title for i in first[game.family]) and more > 0:
+            return first[game.family], more  # one list for the many games not among the first
+        shown: list[Item] = []
+        for i in family.items:
+            if len(shown) == MAX_SIBLINGS:
+                break
+            if i.title != game.title:
+                shown.append(i)
+        return shown, more
+
+    return of
 
 
 def _winnable_asset(game: GamePage, out: dict[str, bytes]) -> str:
@@ -163,8 +272,8 @@ def _winnable_asset(game: GamePage, out: dict[str, bytes]) -> str:
     return "/" + name
 
 
-def _render_game(site: Site, game: GamePage, html: Callable[[list[Token]], Markup],
-                 page_out: Callable[..., None], winnable: str) -> None:
+def _render_game(site: Site, game: GamePage, html: Callable[[Page], Deferred], page_out: Callable[..., None],
+                 winnable: str, board: Deferred, siblings_of: Callable[[GamePage], tuple[list[Item], int]]) -> None:
     # The demo comes first on the page (game.html), so the whole body follows it.
     toc = [(a, text) for level, text, a in game.headings if level == 2] + [("related", "Related games")]
     if game.sources:
@@ -174,18 +283,21 @@ def _render_game(site: Site, game: GamePage, html: Callable[[list[Token]], Marku
         toc.append(("winnability", "How winnable it is"))
     family = site.families.get(game.family)
     fam_ref = {"url": family.url, "title": family.title} if family else {"url": "/families/", "title": game.family}
-    siblings = [i for i in (family.items if family else []) if i.title != game.title]
-    more = max(0, len(siblings) - MAX_SIBLINGS)  # a big family is listed in full on its own page
+    siblings, more = siblings_of(game)  # a big family is listed in full on its own page
     page_out(game.url, "game.html", title=game.title, summary=game.summary, kind="game", page=game,
-             family=fam_ref, siblings=siblings[:MAX_SIBLINGS], more_siblings=more, toc=toc, body=html(game.tokens),
-             board=game.board, section="/games/", figure=figure, winnable=winnable)
+             family=fam_ref, siblings=siblings, more_siblings=more, toc=toc, body=html(game),
+             board=board, section="/games/", figure=figure, winnable=winnable)
 
 
-def _render_glossary(site: Site, html: Callable[[list[Token]], Markup], page_out: Callable[..., None]) -> None:
+def _render_glossary(site: Site, page_out: Callable[..., None]) -> None:
     gl = site.glossary
-    if gl is None:
+    if gl is None or gl.parsed is None:
         return
-    sections = split_sections(gl.tokens)
+
+    def html(section: str) -> Markup:
+        return Markup(fill_links(section, gl.link_meta))
+
+    sections = gl.html()[1]
     aliases: dict[str, list[str]] = {}
     for alias, heading in gl.aliases.items():
         aliases.setdefault(slugify(heading), []).append(alias)

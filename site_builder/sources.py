@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BuildError
+from .pagekey import DERIVED
 
 FENCE = "+++"
 _TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
@@ -27,11 +28,12 @@ class Source:
     path: Path  # as shown in messages: relative to the working directory when possible
     rel: str  # path inside the content folder, with forward slashes
     text: str
-    meta: dict[str, Any] = field(default_factory=dict)
-    meta_lines: list[str] = field(default_factory=list)  # the TOML text, line by line
-    body: str = ""
-    body_line: int = 1  # file line of the body's first line
-    meta_offset: int = 2  # file line of meta_lines[0]: 2 below a '+++' fence, 1 in a .toml file
+    # The rest is read from ``text`` (and ``rel``), so a page's key leaves it out (pagekey).
+    meta: dict[str, Any] = field(default_factory=dict, metadata=DERIVED)
+    meta_lines: list[str] = field(default_factory=list, metadata=DERIVED)  # the TOML text, line by line
+    body: str = field(default="", metadata=DERIVED)
+    body_line: int = field(default=1, metadata=DERIVED)  # file line of the body's first line
+    meta_offset: int = field(default=2, metadata=DERIVED)  # file line of meta_lines[0]: 2 below '+++', 1 in .toml
 
     def key_line(self, key: str, table: str | None = None, nth: int = 0) -> int:
         """File line where ``key`` is set (inside ``[table]``/``[[table]]`` number ``nth``).
@@ -72,10 +74,10 @@ class Source:
         return start
 
 
-def display_path(path: Path) -> Path:
+def display_path(path: Path, cwd: Path | None = None) -> Path:
     """The path relative to the working directory when it is inside it (shorter messages)."""
     try:
-        return path.resolve().relative_to(Path.cwd().resolve())
+        return path.resolve().relative_to(cwd or Path.cwd().resolve())
     except ValueError:
         return path
 
@@ -83,7 +85,8 @@ def display_path(path: Path) -> Path:
 def gather(content: Path) -> list[Source]:
     """Read every ``.md``, ``.toml`` and ``.json`` file under ``content``, sorted for stable output."""
     found = sorted(p for p in content.rglob("*") if p.is_file() and p.suffix in (".md", ".toml", ".json"))
-    return [Source(display_path(p), p.relative_to(content).as_posix(), p.read_text("utf-8")) for p in found]
+    shown = display_path(content)  # resolved once: the files inside follow from it
+    return [Source(shown / rel, rel, p.read_text("utf-8")) for p in found for rel in (p.relative_to(content).as_posix(),)]
 
 
 def parse_toml(src: Source, text: str, first_line: int, errors: list[BuildError]) -> dict[str, Any] | None:
