@@ -20,6 +20,19 @@ from typing import Any
 from .errors import BuildError
 from .serve import Handler
 
+# While writing, no offline copy: every rebuild would make a new service worker that fetches
+# the whole site again, and the pages it kept would carry the live-reload script. This one,
+# sent in place of the site's /sw.js, removes any copy an earlier `serve` left (keeping the
+# engine's saved start, which is keyed by the engine's code and still good).
+NO_OFFLINE_WORKER = b"""// serve --watch: no offline copy while the rulebook is being written (site_builder/livereload.py).
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil((async () => {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("patience-rulebook-") && name !== "patience-rulebook-snapshot") await caches.delete(name);
+  }
+  await self.registration.unregister();
+})()));
+"""
 SCRIPT_PATH = "/__livereload.js"
 EVENTS_PATH = "/__livereload"
 SCRIPT = Path(__file__).with_name("livereload.js")
@@ -102,6 +115,8 @@ class WatchHandler(Handler):
                 self._events()
         elif path == SCRIPT_PATH:
             self._send(200, "text/javascript; charset=utf-8", SCRIPT.read_bytes())
+        elif path == "/sw.js":
+            self._send(200, "text/javascript; charset=utf-8", NO_OFFLINE_WORKER)
         else:
             page = self._html_file(path)
             if page is not None:

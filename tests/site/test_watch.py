@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from site_fixture import game_page, write_content
 
 WAIT = 60_000  # ms: a rebuild is a new process; on a busy machine it may take a while
@@ -73,7 +74,6 @@ def page(browser: Any, server: Server) -> Iterator[Any]:
 
 
 def test_an_edit_reloads_the_open_page_with_the_new_text(page: Any, server: Server) -> None:
-    from playwright.sync_api import expect
 
     server.write_well(PLAY.format("First words."))
     page.goto(server.url + "/games/well/")
@@ -115,3 +115,21 @@ def test_the_live_reload_script_is_only_in_what_the_watch_server_sends(server: S
     site = server.root / "_site"
     pages = list(site.rglob("*.html"))
     assert pages and not [p for p in pages if "__livereload" in p.read_text("utf-8")]
+
+
+def test_while_writing_no_offline_copy_is_kept(page: Any, server: Server) -> None:
+    """The watch server's /sw.js removes itself (and any copy an earlier serve kept), so a
+    rebuild never makes the browser fetch the whole site again, nor keep pages with the
+    live-reload script in them."""
+    page.goto(server.url + "/about/")
+    expect(page.locator("main")).to_contain_text("About the site.")
+    for _ in range(100):  # the page registers the worker once loaded; the worker then unregisters
+        names = page.evaluate("caches.keys()")
+        registered = page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)")
+        if page.evaluate("document.readyState") == "complete" and not registered and names == []:
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(1000)
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
+    assert not [n for n in page.evaluate("caches.keys()") if n != "patience-rulebook-snapshot"]
+    assert page.locator("html").get_attribute("data-offline") is None
