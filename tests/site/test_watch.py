@@ -85,7 +85,6 @@ def test_an_edit_reloads_the_open_page_with_the_new_text(page: Any, server: Serv
 
 
 def test_a_broken_file_shows_an_overlay_naming_file_and_line_until_it_is_fixed(page: Any, server: Server) -> None:
-    from playwright.sync_api import expect
 
     server.write_well(PLAY.format("Good words."))
     page.goto(server.url + "/games/well/")
