@@ -736,7 +736,7 @@ def report_return(res: Results, floor: float | None) -> None:
         print(f"  aim: another game page ready <= {AIM_RETURN_MS:.0f} ms: {verdict(other <= AIM_RETURN_MS)}{ratio}")
     offline = [v for v in res.back["offline"] if v.ready is not None]
     sent_offline = median([v.sent for v in offline]) if offline else None
-    paths = sorted({r[0] for v in offline for r in v.requests})
+    paths = sorted({r[0] for v in offline for r in v.requests if r[2]})
     print(f"  bytes the server sent during the offline reload: {size(sent_offline)}"
           + (f" ({', '.join(paths)}: the browser's check for a new service worker, which offline emulation lets"
              " through)" if paths == ["/sw.js"] else f" ({', '.join(paths)})" if paths else ""))
