@@ -25,12 +25,67 @@ async function snapshotCache() {
   }
 }
 
+// A snapshot is mostly empty memory (about half of its 4 kB pages are all zeros), so it is
+// kept sparse: a header (magic, length, page count), one byte per page (1: kept), then the
+// kept pages. Half the bytes to store, and to read on every start.
+const PAGE = 4096;
+const SPARSE = 0x50525331; // "PRS1"
+const HEAD = 12;
+
+function packSnapshot(snapshot) {
+  const pages = Math.ceil(snapshot.length / PAGE);
+  const kept = new Uint8Array(pages);
+  const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset, snapshot.length >> 2);
+  let count = 0;
+  for (let p = 0; p < pages; p++) {
+    for (let i = p * (PAGE >> 2), end = Math.min(words.length, (p + 1) * (PAGE >> 2)); i < end; i++) {
+      if (words[i] !== 0) {
+        kept[p] = 1;
+        count++;
+        break;
+      }
+    }
+  }
+  const out = new Uint8Array(HEAD + pages + count * PAGE);
+  const head = new DataView(out.buffer);
+  head.setUint32(0, SPARSE);
+  head.setUint32(4, snapshot.length);
+  head.setUint32(8, pages);
+  out.set(kept, HEAD);
+  let at = HEAD + pages;
+  for (let p = 0; p < pages; p++) {
+    if (!kept[p]) continue;
+    out.set(snapshot.subarray(p * PAGE, Math.min(snapshot.length, (p + 1) * PAGE)), at);
+    at += PAGE;
+  }
+  return out;
+}
+
+function unpackSnapshot(buffer) {
+  const bytes = new Uint8Array(buffer);
+  const head = new DataView(buffer);
+  if (bytes.length < HEAD || head.getUint32(0) !== SPARSE) throw new Error("not a saved start");
+  const length = head.getUint32(4);
+  const pages = head.getUint32(8);
+  if (pages !== Math.ceil(length / PAGE) || bytes.length < HEAD + pages) throw new Error("a damaged saved start");
+  const out = new Uint8Array(length);
+  let at = HEAD + pages;
+  for (let p = 0; p < pages; p++) {
+    if (!bytes[HEAD + p]) continue;
+    const size = Math.min(PAGE, length - p * PAGE);
+    if (at + size > bytes.length) throw new Error("a damaged saved start");
+    out.set(bytes.subarray(at, at + size), p * PAGE);
+    at += PAGE;
+  }
+  return out;
+}
+
 // {bytes: a promise of the saved snapshot}, read while Pyodide loads its own files (a promise
 // inside an object, so that awaiting this function does not wait for the read), or null.
 async function savedSnapshot(cache, key) {
   try {
     const found = cache && (await cache.match(key));
-    return found ? { bytes: found.arrayBuffer().then((bytes) => new Uint8Array(bytes)) } : null;
+    return found ? { bytes: found.arrayBuffer().then(unpackSnapshot) } : null;
   } catch {
     return null;
   }
@@ -106,7 +161,7 @@ async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
 async function keep(cache, key, snapshot) {
   try {
     for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
-    await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+    await cache.put(key, new Response(packSnapshot(snapshot), { headers: { "Content-Type": "application/octet-stream" } }));
   } catch {
     // storage full or refused: the next start is a fresh one, as it would be anyway
   }
