@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import os
 import re
 import sys
 import threading
@@ -33,8 +34,8 @@ class GzipCache:
         self.files: dict[Path, tuple[tuple[int, int], bytes]] = {}
         self.making: dict[Path, threading.Lock] = {}
 
-    def get(self, path: Path) -> bytes:
-        st = path.stat()
+    def get(self, path: Path, st: os.stat_result) -> bytes:
+        """``path`` compressed, as of its ``stat`` ``st``."""
         stamp = (st.st_size, st.st_mtime_ns)
         with self.lock:
             found = self.files.get(path)
@@ -95,13 +96,14 @@ class Handler(SimpleHTTPRequestHandler):
         if (not accepts or "If-Modified-Since" in self.headers or not target.is_file()
                 or target.suffix not in COMPRESSED):
             return super().send_head()
-        body = self.gzipped.get(target)
+        st = target.stat()
+        body = self.gzipped.get(target, st)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(target)))
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Last-Modified", self.date_time_string(int(target.stat().st_mtime)))
+        self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
         self.end_headers()
         return io.BytesIO(body)
 

@@ -32,15 +32,28 @@ def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+class Served:
+    """A built site served on 127.0.0.1 (netlify.toml's headers) in a thread, until ``stop``."""
+
+    def __init__(self, root: Path) -> None:
+        self.server = make_server(root, 0, quiet=True)
+        host, port = self.server.server_address[:2]
+        self.url = f"http://{host}:{port}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.stopped = False
+
+    def stop(self) -> None:
+        if not self.stopped:
+            self.server.shutdown()
+            self.server.server_close()
+            self.stopped = True
+
+
 @pytest.fixture(scope="session")
 def site_url(real_site: Path) -> Iterator[str]:
-    server = make_server(real_site, 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-    yield f"http://{host}:{port}"
-    server.shutdown()
-    server.server_close()
+    served = Served(real_site)
+    yield served.url
+    served.stop()
 
 
 def launch_options() -> dict[str, Any]:

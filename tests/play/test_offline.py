@@ -2,14 +2,13 @@
 demo plays and search answers; the engine's saved start and its fallback; a new build's
 service worker replacing the old caches; the site installable.
 
-Each test serves its own copy of the site and stops that server to go offline (and sets the
+Each test serves the site itself (``Served``) and stops that server to go offline (and sets the
 context offline too), so "offline" means that no request can be answered but the browser's.
 """
 
 from __future__ import annotations
 
 import shutil
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,34 +20,16 @@ from playwright.sync_api import expect
 import engine
 from site_builder import build
 from site_builder.offline import page_url
-from site_builder.serve import make_server
-from tests.conftest import CONTENT, launch_options
+from tests.conftest import CONTENT, Served, launch_options
 from tests.play.conftest import PLAIN_SETTINGS
 from tests.play.driver import click_move, moves_shown, wait_ready
 
 OFFLINE_SET_UP = 90_000  # ms: the shell (about 3 MB) and the demo's runtime (13 MB) into the caches
 
 
-class Server:
-    """The site on 127.0.0.1, in a thread, until ``stop``."""
-
-    def __init__(self, root: Path, port: int = 0) -> None:
-        self.server = make_server(root, port, quiet=True)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-        self.stopped = False
-
-    def stop(self) -> None:
-        if not self.stopped:
-            self.server.shutdown()
-            self.server.server_close()
-            self.stopped = True
-
-
 @pytest.fixture
-def server(real_site: Path) -> Iterator[Server]:
-    s = Server(real_site)
+def server(real_site: Path) -> Iterator[Served]:
+    s = Served(real_site)
     yield s
     s.stop()
 
@@ -101,7 +82,7 @@ def play_first_move(page: Any) -> None:
 
 
 def test_after_one_game_page_every_page_opens_plays_and_searches_with_the_network_gone(
-        context: Any, server: Server, real_site: Path) -> None:
+        context: Any, server: Served, real_site: Path) -> None:
     page = open_page(context, server.url + "/games/deuces/")
     wait_ready(page)
     kept_for_offline(page)
@@ -136,7 +117,7 @@ def test_after_one_game_page_every_page_opens_plays_and_searches_with_the_networ
 
 
 def test_the_engine_starts_afresh_when_its_saved_start_is_broken_and_saves_a_good_one(
-        context: Any, server: Server) -> None:
+        context: Any, server: Served) -> None:
     page = open_page(context, server.url + "/games/the-wheel/")
     wait_ready(page)
     assert page.locator("section.demo").get_attribute("data-engine-start") == "fresh"
@@ -168,7 +149,7 @@ def test_a_new_build_replaces_the_old_caches_and_its_pages_show_at_once(
     shutil.copytree(CONTENT, content)
     out = tmp_path / "_site"
     build(content, out, search=False)
-    server = Server(out)
+    server = Served(out)
     try:
         page = open_page(context, server.url + "/about/")
         expect(page.locator("html")).to_have_attribute("data-offline", "saved", timeout=OFFLINE_SET_UP)
@@ -196,7 +177,7 @@ def profile(playwright: Any, tmp_path: Path) -> Iterator[Any]:
     ctx.close()
 
 
-def test_the_site_is_installable_and_the_offline_copy_can_be_removed(profile: Any, server: Server) -> None:
+def test_the_site_is_installable_and_the_offline_copy_can_be_removed(profile: Any, server: Served) -> None:
     context = profile
     page = open_page(context, server.url + "/")
     expect(page.locator("html")).to_have_attribute("data-offline", "saved", timeout=OFFLINE_SET_UP)
@@ -217,7 +198,7 @@ def test_the_site_is_installable_and_the_offline_copy_can_be_removed(profile: An
 
 
 def test_the_demo_starts_its_engine_itself_when_the_early_start_script_is_missing(
-        context: Any, server: Server) -> None:
+        context: Any, server: Served) -> None:
     blocked: list[str] = []
 
     def block(route: Any) -> None:
@@ -234,7 +215,7 @@ def test_the_demo_starts_its_engine_itself_when_the_early_start_script_is_missin
 
 
 def test_an_early_start_script_that_comes_after_the_player_starts_no_second_engine(
-        context: Any, server: Server) -> None:
+        context: Any, server: Served) -> None:
     """The head's script is async: on a slow network it may run after the player has
     started the worker itself; then it must do nothing (one engine, one start)."""
     def late(route: Any) -> None:

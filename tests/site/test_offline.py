@@ -7,7 +7,6 @@ import gzip
 import json
 import re
 import shutil
-import threading
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,9 +16,9 @@ import pytest
 from site_builder import build
 from site_builder.offline import page_url, service_worker, shell_files
 from site_builder.runtime import PYODIDE_LOADED, prepare_runtime
-from site_builder.serve import make_server
 
 from site_fixture import write_content
+from tests.conftest import Served
 
 
 def offline_config(site: Path) -> dict[str, object]:
@@ -90,11 +89,9 @@ def test_the_manifest_makes_the_site_installable_with_icons_that_exist(real_site
 
 @pytest.fixture(scope="module")
 def served(real_site: Path) -> Iterator[str]:
-    server = make_server(real_site, 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    site = Served(real_site)
+    yield site.url
+    site.stop()
 
 
 def fetch(url: str, **headers: str) -> tuple[dict[str, str], bytes]:
