@@ -27,7 +27,7 @@ from typing import Any, TextIO
 from .fingerprint import fingerprint
 from .game import new_game
 from .registry import get_spec
-from .solve import LOST, SOLVER_VERSION, UNKNOWN, WON, solve
+from .solve import LOST, SEARCH_VERSION, SOLVER_VERSION, UNKNOWN, WON, solve
 
 DATA_FORMAT = 1
 CHUNK = 25  # deals a worker solves per task
@@ -126,6 +126,7 @@ def run(slug: str, seeds: list[int], budget: int, workers: int | None = None, da
         "game": spec.slug,
         "fingerprint": fingerprint(spec),
         "solver_version": SOLVER_VERSION,
+        "search": SEARCH_VERSION,
         "budget": budget,
         "date": datetime.date.today().isoformat(),
         "deals": format_ranges(seeds),

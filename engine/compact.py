@@ -134,6 +134,7 @@ class Compact:
         self.waste = next((i for i, k in enumerate(kinds) if k is Kind.WASTE), -1)
         rule = spec.stock
         self.rule = rule
+        self.turns_again = bool(rule and rule.redeal_waste and spec.redeals != 0)  # (the state counts them down)
         self.deal_to = tuple(index[q] for q in spec.group(rule.deal_to).ids()) if rule and rule.deal_to != "waste" else ()
         self.blocked_by = tuple(index[q] for prefix in blocking(rule.blocked_by_empty if rule else None)
                                 for q in spec.group(prefix).ids())
@@ -155,6 +156,7 @@ class Compact:
                                   and any(j in self.foundations for j in p.targets))
         self.homes = {i: tuple(f for f in self.foundations if f in piles[i].targets) for i in self.auto_sources}
         self.pruned = False
+        self.widen = 0  # set by the search (engine.solve.widening)
         self._start: State = ((), (), None, 0)  # set by compact_model
 
     def _blocks(self) -> tuple[tuple[tuple[int, ...], bool], ...]:
@@ -206,6 +208,7 @@ class Compact:
         piles, down = state[0], state[1]
         buried = 0
         home = 0
+        turns_again = self.turns_again and state[2] != 0
         for i in self.goal:
             home += len(piles[i])
         for i in self.others:
@@ -215,6 +218,11 @@ class Compact:
                 buried -= WEIGHTS[3] if i in self.open_spaces else 1
                 continue
             links = self.piles[i].run_links
+            if i == self.waste or i == self.stock:
+                # A waste never turned over again buries its cards for good (twice the
+                # weight); the stock's come in their turn (half).
+                buried += n if turns_again else n * 2 if i == self.waste else n // 2
+                continue
             if not links or i in self.flat:
                 buried += n
                 continue
@@ -329,7 +337,7 @@ class Compact:
                         out.append((0, (i, j, n)))
                         continue
                     if shortcuts and (p.kind is Kind.FOUNDATION or (
-                            rest > rest_down and p.builds and card in self.fit_set(i, pile[:rest]))):
+                            rest > rest_down and self._in_run(p, pile[rest - 1], card))):
                         self.pruned = True
                         continue
                     out.append((1 if rest and rest <= rest_down else 2 if not rest else 3, (i, j, n)))
@@ -457,6 +465,13 @@ class Compact:
                 break
             else:
                 return state, made
+
+    def _in_run(self, p: _Pile, below: int, card: int) -> bool:
+        """Does ``card`` rest on ``below`` as part of a run (built on it in sequence, and
+        related by the run rule)? Moving it on for nothing is what the first pass leaves
+        out; a card on a card it only fits (Spider's 5♥ on a 6♠) may still go to a 6♥."""
+        pair = below << 6 | card
+        return any(pair in link for link in p.run_links)
 
     def _takes(self, state: State, j: int, c: int) -> bool:
         pile = state[0][j]

@@ -6,7 +6,8 @@ and the source of the module that holds a game's hooks) and leaves out what only
 places things (titles, labels, layout hints), so moving a pile on the screen keeps the
 figures while changing a rule does not. Fields at their default are left out too: a new
 capability of the vocabulary does not make every other game's figure stale.
-The solver's version is part of it: a better solver may change a verdict.
+The solver's version is part of it, bumped when a fault that could make a verdict wrong
+is mended (a stronger search, which only settles undecided deals, keeps it).
 """
 
 from __future__ import annotations

@@ -24,7 +24,15 @@ What makes it fast enough:
   codes (the two copies of a card in a two-pack game are the same code), with the piles of
   an interchangeable group (tableau piles, cells, foundations of one group) sorted.
 * **Best first**: the position with the fewest cards away from home and buried under
-  cards out of sequence is expanded next.
+  cards out of sequence is expanded next. A card in a waste that is never turned over
+  again counts as more buried than one still in the stock, so the search does not run
+  through the stock for nothing.
+* **Widening, in two-pack games** (``Model.widen``): a win there is a line of two hundred
+  moves or more, and plain best first spends its budget deep in the first line it tries,
+  shuffling cards at its end, while the mistake was made early. So at most ``widen``
+  positions are expanded at each depth; the others wait. When nothing else is left, the
+  waiting positions come back and the limit doubles, so the search stays complete and its
+  "lost" stays a proof.
 * **A first pass with unsound shortcuts**: cards never come back from a foundation, and a
   run resting on a card it was built on is not moved onto another pile for nothing (only
   when that empties its pile or turns a card up). A win found this way is kept (every
@@ -44,9 +52,15 @@ from .moves import Move
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 DEFAULT_BUDGET = 50_000
-# Bump when a change to the solver could change a verdict (it is part of the fingerprint
-# that the winnability figures carry).
+# Bump when a change could show that a verdict given before was wrong (a fault of a model
+# found and mended): it is part of the fingerprint that the winnability figures carry, so
+# their figures turn stale. A stronger search only settles deals that were undecided, so
+# figures from an earlier search stay true; SEARCH_VERSION, kept in each data file, says
+# which search made them (2: widening and the one-pass waste).
 SOLVER_VERSION = 1
+SEARCH_VERSION = 2
+# Positions expanded at each depth in the first round of a two-pack game's search.
+WIDEN = 3
 
 
 @dataclass(frozen=True)
@@ -67,6 +81,7 @@ class Model(Protocol):
     """What the search needs of a game: positions, their moves, keys and scores."""
 
     pruned: bool
+    widen: int  # positions expanded at each depth before the next round (0: no limit)
 
     def start(self) -> Any: ...
     def moves(self, state: Any, shortcuts: bool) -> list[Any]: ...
@@ -95,14 +110,24 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True) -
     return search(model, budget, shortcuts=False)
 
 
+def widening(cards: int) -> int:
+    """Positions expanded at each depth in the first round: a limit for games of more than
+    one pack (``cards`` to play home), none for one pack."""
+    return WIDEN if cards > 52 else 0
+
+
 def model_of(game: Game) -> Model:
     """The compact model where the spec allows it, else the engine itself."""
     compact = compact_model(game)
-    return compact if compact is not None else EngineModel(game)
+    if compact is None:
+        return EngineModel(game)
+    compact.widen = widening(compact.total)
+    return compact
 
 
 def search(model: Model, budget: int, *, shortcuts: bool) -> Verdict:
-    """Best-first search with a table of positions seen; complete when not cut short."""
+    """Best-first search with a table of positions seen, widened round by round when the
+    model asks (see the module's docstring); complete when not cut short."""
     state, made = model.settle_home(model.start())
     if model.won(state):
         return Verdict(WON, tuple(model.move(m) for m in made), 1)
@@ -110,9 +135,23 @@ def search(model: Model, budget: int, *, shortcuts: bool) -> Verdict:
     parent: dict[Any, tuple[Any, list[Any]] | None] = {root: None}
     positions = 1
     tick = 0
-    heap: list[tuple[int, int, Any, Any]] = [(model.score(state), 0, state, root)]
-    while heap:
-        _, _, state, key = heapq.heappop(heap)
+    limit = model.widen or budget + 1  # expansions per depth in this round
+    expanded: dict[int, int] = {}
+    waiting: list[tuple[int, int, Any, Any, int]] = []  # over the limit: for the next round
+    heap: list[tuple[int, int, Any, Any, int]] = [(model.score(state), 0, state, root, 0)]
+    while heap or waiting:
+        if not heap:
+            heap, waiting = waiting, []
+            heapq.heapify(heap)
+            limit *= 2
+            expanded.clear()
+        entry = heapq.heappop(heap)
+        _, _, state, key, depth = entry
+        done = expanded.get(depth, 0)
+        if done >= limit:
+            waiting.append(entry)
+            continue
+        expanded[depth] = done + 1
         for move in model.moves(state, shortcuts):
             child, home = model.apply(state, move)
             ck = model.key(child)
@@ -125,7 +164,7 @@ def search(model: Model, budget: int, *, shortcuts: bool) -> Verdict:
             if positions >= budget:
                 return Verdict(UNKNOWN, (), positions)
             tick -= 1  # among equals, the newest first: depth before breadth
-            heapq.heappush(heap, (model.score(child), tick, child, ck))
+            heapq.heappush(heap, (model.score(child), tick, child, ck, depth + 1))
     return Verdict(LOST, (), positions)
 
 
@@ -151,6 +190,7 @@ class EngineModel:
         work.history, work.future, work._legal = [], [], None
         self.work = work
         self.pruned = False
+        self.widen = widening(work.goal_count)
         self.codes = {c: code_of(c) for p in game.order for c in game.piles[p]}
         self.goal = tuple(work._lay.index[p] for p in work._lay.goal_ids)
 
@@ -200,4 +240,4 @@ class EngineModel:
         return move
 
 
-__all__ = ["DEFAULT_BUDGET", "LOST", "SOLVER_VERSION", "UNKNOWN", "Verdict", "WON", "solve"]
+__all__ = ["DEFAULT_BUDGET", "LOST", "SEARCH_VERSION", "SOLVER_VERSION", "UNKNOWN", "Verdict", "WON", "solve"]

@@ -33,7 +33,7 @@ Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 # key -> (type, required); "ranges" are deal lists such as "1-8,10"; "table" a JSON object.
 FIELDS: dict[str, tuple[str, bool]] = {
     "format": ("int", True), "game": ("str", True), "fingerprint": ("hex16", True),
-    "solver_version": ("int", True), "budget": ("count", True), "date": ("date", True),
+    "solver_version": ("int", True), "search": ("int", False), "budget": ("count", True), "date": ("date", True),
     "deals": ("ranges", True), "counts": ("table", True), "won": ("ranges", True), "lost": ("ranges", True),
     "unknown": ("ranges", True), "seconds": ("table", False), "positions": ("table", False),
     "python": ("str", False),

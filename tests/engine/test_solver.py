@@ -205,3 +205,60 @@ def test_the_engine_model_plays_safe_moves_home_before_branching() -> None:
     # The strict rule keeps a card that a waste could still need (Crazy Quilt's waste builds).
     g = arrange(engine.new_game("crazy-quilt", 1), a1="AC 2C 3C 4C", q1="5C", waste="6C", stock="9H")
     assert not engine.auto.safe_moves(g, strict=True)
+
+
+def test_widening_keeps_the_search_complete() -> None:
+    """A two-pack game's search expands a few positions at each depth per round; the rest
+    wait for the next round, so a complete search still ends in the same verdict. Forced
+    onto one-pack Fortress deals, the widened search proves the same wins and losses."""
+    from engine.solve import model_of
+
+    checked = 0
+    for seed in range(1, 16):
+        game = engine.new_game("fortress", seed)
+        plain = solve(game, 30_000, shortcuts=False)
+        model = model_of(game)
+        assert model.widen == 0, "one pack: no widening"
+        model.widen = 1
+        widened = search(model, 30_000, shortcuts=False)
+        if "unknown" in (plain.result, widened.result):
+            continue
+        assert widened.result == plain.result, f"fortress {seed}"
+        if widened.result == "won":
+            assert replays_to_a_win(game, widened.moves)
+        checked += 1
+    assert checked >= 8
+    assert model_of(engine.new_game("forty-thieves", 1)).widen > 0, "two packs: widened"
+
+
+def test_a_one_pass_waste_weighs_more_than_the_stock() -> None:
+    """Turning a card onto a waste that is never turned over again costs the position more
+    than the same turn in the same game with a waste that comes back as the stock."""
+    import dataclasses
+
+    from engine.solve import model_of
+
+    once = engine.get_spec("forty-thieves")
+    again = dataclasses.replace(once, redeals=None, stock=dataclasses.replace(once.stock, redeal_waste=True))
+    cost = {}
+    for spec in (once, again):
+        model = model_of(Game(spec, 3))
+        before = model.start()
+        after = model.advance(before, model.cmove(engine.Move.act("deal")))
+        cost[spec.redeals] = model.score(after) - model.score(before)
+    assert cost[0] > cost[None]
+
+
+def test_the_first_pass_moves_a_card_off_a_card_it_only_fits() -> None:
+    """Spider builds regardless of suit but moves runs in suit: the 5H on the 6S is no
+    run, so the first pass (which leaves out moving a run link for nothing) still offers
+    moving it to the 6H; the 4D on the 5D is a run link and stays."""
+    from engine.solve import model_of
+
+    game = arrange(engine.new_game("spider", 1), t1="KC 6S 5H", t2="QD 6H", t3="9C 5D 4D", t4="8D 5S",
+                   t5="7D", t6="7C", t7="JD", t8="JC", t9="10D", t10="10C")
+    model = model_of(game)
+    moves = {str(model.move(m)) for m in model.moves(model.start(), True)}
+    assert str(engine.Move(("t1",), "t2", 1)) in moves
+    assert str(engine.Move(("t3",), "t4", 1)) not in moves  # 4D off the 5D onto the 5S: left out
+    assert str(engine.Move(("t3",), "t4", 1)) in {str(model.move(m)) for m in model.moves(model.start(), False)}
