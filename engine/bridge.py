@@ -11,7 +11,9 @@ Requests:
   ``{"op": "restart"}``, ``{"op": "view"}``
   ``{"op": "solve", "budget": n}``  search from here (``engine.solve``); the answer's
       ``solve`` is ``{"result": "won"|"lost"|"unknown", "move": next move of a winning
-      line or null, "positions": n}``; nothing is played
+      line or null, "positions": n}``; nothing is played. ``n`` counts positions of a
+      one-pack game: a game of two packs searches half as many, each costing about twice
+      as much, so an answer takes about as long in every game
   ``{"op": "replay", "record": text, "steps": [n, ...]}``  rebuild a saved game; ``steps``
       (optional) groups its moves into steps as they were played
 Answers: ``{"ok": true, "view": {...}, "record": text, "steps": [n, ...], "played": text,
@@ -91,7 +93,7 @@ class Session:
                 game.restart()
                 self.steps, self.undone = [], []
             elif op == "solve":
-                verdict = solve(game, _budget(req.get("budget", HINT_BUDGET)))
+                verdict = solve(game, per_pack(game, _budget(req.get("budget", HINT_BUDGET))))
                 extra["solve"] = {"result": verdict.result, "positions": verdict.positions,
                                   "move": str(verdict.moves[0]) if verdict.moves else None}
             elif op != "view":
@@ -150,6 +152,12 @@ class Session:
         if self.game is None:
             raise EngineError("no game yet: send {'op': 'new', 'game': slug, 'seed': n} first")
         return self.game
+
+
+def per_pack(game: Game, budget: int) -> int:
+    """``budget`` positions of a one-pack game, shared out over the packs of ``game``."""
+    packs = max(1, round(game.goal_count / 52))
+    return max(1, budget // packs)
 
 
 def _budget(value: object) -> int:

@@ -78,3 +78,17 @@ def test_the_bridge_answers_a_hint_without_playing() -> None:
     refused = json.loads(s.handle(json.dumps({"op": "solve", "budget": 0})))
     assert not refused["ok"] and "budget" in refused["error"]
     assert json.loads(s.handle(json.dumps({"op": "view"})))["record"] == played["record"]
+
+
+def test_the_bridge_counts_a_budget_in_one_pack_positions() -> None:
+    """A two-pack game searches half the positions asked for (each costs about twice), so
+    a hint takes about as long in every game; a one-pack game searches them all."""
+    for slug, packs in (("spider", 2), ("klondike", 1)):
+        s = Session()
+        s.handle(json.dumps({"op": "new", "game": slug, "seed": 2}))
+        answer = json.loads(s.handle(json.dumps({"op": "solve", "budget": 400})))
+        assert answer["ok"], slug
+        searched = answer["solve"]["positions"]
+        assert searched <= 400 // packs, slug
+        if answer["solve"]["result"] == "unknown":
+            assert searched == 400 // packs, slug
