@@ -244,7 +244,7 @@ class Compact:
                 for i in self.laid:
                     q = piles[i]
                     if c in q:
-                        d = len(q) - 1 - q.index(c)
+                        d = q[::-1].index(c)  # the nearest copy
                         if d < best:
                             best = d
             if best < 1 << 20:

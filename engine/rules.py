@@ -127,16 +127,18 @@ def below_base(game: Game) -> int | None:
     return None if game.base is None else (game.base - 2) % 13 + 1
 
 
-def run_length(game: Game, pid: str) -> int:
+def run_length(game: Game, pid: str, moving: bool = True) -> int:
     """How many face-up cards at the top of ``pid`` form a run that may move as a unit:
     each card one rank from the card under it, the way the pile builds (either way, where
-    it builds both ways, but the same way all through), and related by the ``run`` rule."""
+    it builds both ways, but the same way all through), and related by the ``run`` rule.
+    With ``moving=False``, such a run counts even where only the top card may move (the
+    solver's measure of cards in order)."""
     g = game.group_of[pid]
     cards = game.piles[pid]
     up = len(cards) - game.down[pid]
     if up <= 0:
         return 0
-    if g.pick is Pick.TOP:
+    if g.pick is Pick.TOP and moving:
         return 1
     ways = (True,) if g.direction is Direction.UP else (False,) if g.direction is Direction.DOWN else (True, False)
     best = 1

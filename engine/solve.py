@@ -46,9 +46,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .auto import safe_moves
-from .compact import code_of, compact_model
+from .compact import WEIGHTS, code_of, compact_model
 from .game import Game
 from .moves import Move
+from .rules import drop_refusal, empty_takes, run_length
+from .spec import Kind
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 DEFAULT_BUDGET = 50_000
@@ -193,6 +195,15 @@ class EngineModel:
         self.widen = widening(work.goal_count)
         self.codes = {c: code_of(c) for p in game.order for c in game.piles[p]}
         self.goal = tuple(work._lay.index[p] for p in work._lay.goal_ids)
+        goal = set(work._lay.goal_ids)
+        self.laid = tuple(p for p in game.order if p not in goal)
+        self.open_spaces = frozenset(p for p in self.laid if work.group_of[p].kind is Kind.CELL
+                                     or (work.group_of[p].kind is Kind.TABLEAU and empty_takes(work, work.group_of[p]) == 0))
+        self.foundations = tuple(p for p in work._lay.goal_ids if work.group_of[p].kind is Kind.FOUNDATION)
+        self.dealt = tuple(p for p in self.laid if work.group_of[p].kind not in (Kind.STOCK, Kind.WASTE))
+        self.faces = tuple({(c.suit, c.rank): c for p in game.order for c in game.piles[p]}.values())
+        self._takes: dict[Any, frozenset[tuple[str, int]]] = {}
+        self._scored: tuple[Any, int] = (None, 0)
 
     def start(self) -> Any:
         return self.work.snapshot()
@@ -219,7 +230,9 @@ class EngineModel:
         while True:
             safe = safe_moves(work, strict=True)
             if not safe:
-                return work.snapshot(), made
+                snap = work.snapshot()
+                self._scored = (snap, self._score_here())
+                return snap, made
             work.advance(safe[0])
             made.append(safe[0])
 
@@ -229,12 +242,65 @@ class EngineModel:
         return (tuple(bytes((d, *[codes[c] for c in pile])) for pile, d in zip(cards, down)), *rest)
 
     def won(self, state: Any) -> bool:
-        return self.score(state) == 0
+        cards = state[0]
+        return sum(len(cards[i]) for i in self.goal) == self.work.goal_count
 
     def score(self, state: Any) -> int:
-        """Cards away from home, read off the snapshot (no restore needed)."""
-        cards = state[0]
-        return self.work.goal_count - sum(len(cards[i]) for i in self.goal)
+        """As the compact model scores (``Compact.score``): cards away from home, cards
+        buried under each pile's top run, less each empty place that takes any card. The
+        position just reached is scored as it is settled; another is restored first."""
+        if self._scored[0] is not state:
+            self.work.restore(state)
+            self._scored = (state, self._score_here())
+        return self._scored[1]
+
+    def _score_here(self) -> int:
+        work = self.work
+        away = work.goal_count - sum(len(work.piles[p]) for p in work._lay.goal_ids)
+        rule = work.spec.stock
+        turns_again = bool(rule and (rule.gather or (rule.redeal_waste and work.has_redeal())))
+        buried = 0
+        for pid in self.laid:
+            g = work.group_of[pid]
+            n = len(work.piles[pid])
+            if not n:
+                buried -= WEIGHTS[3] if pid in self.open_spaces else 1
+            elif g.kind is Kind.STOCK:
+                buried += n if turns_again else n // 2
+            elif g.kind is Kind.WASTE:
+                buried += n if turns_again else n * 2
+            elif g.kind is Kind.CELL:
+                buried += n
+            else:
+                buried += n - run_length(work, pid, moving=False)
+        return WEIGHTS[0] * away + WEIGHTS[1] * buried + WEIGHTS[2] * self._wanted()
+
+    def _wanted(self) -> int:
+        """For each foundation, how many cards lie on the nearest card it takes now, in the
+        piles laid out (not the stock or waste). What a foundation takes is asked of the
+        rules once per foundation, top card and height."""
+        work = self.work
+        total = 0
+        for f in self.foundations:
+            pile = work.piles[f]
+            key = (f, (pile[-1].suit, pile[-1].rank) if pile else None, len(pile))
+            takes = self._takes.get(key)
+            if takes is None:
+                takes = self._takes[key] = frozenset((c.suit, c.rank) for c in self.faces
+                                                     if drop_refusal(work, f, c) is None)
+            if not takes:
+                continue
+            best = -1
+            for pid in self.dealt:
+                cards = work.piles[pid]
+                for depth in range(len(cards)):
+                    c = cards[-1 - depth]
+                    if (c.suit, c.rank) in takes:
+                        if best < 0 or depth < best:
+                            best = depth
+                        break
+            total += max(best, 0)
+        return total
 
     def move(self, move: Move) -> Move:
         return move
