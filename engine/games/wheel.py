@@ -13,7 +13,7 @@ from ..cards import ACE, JACK
 from ..hooks import Hooks
 from ..moves import Move, pile_sort_key
 from ..registry import register
-from ..spec import Build, Empty, GameSpec, Kind, Pick, PileGroup, StockRule
+from ..spec import Empty, GameSpec, Kind, Pick, PileGroup, StockRule
 
 if TYPE_CHECKING:
     from ..game import Game
