@@ -62,7 +62,7 @@ DEFAULT_BUDGET = 50_000
 SOLVER_VERSION = 1
 SEARCH_VERSION = 2
 # Positions expanded at each depth in the first round of a two-pack game's search.
-WIDEN = 3
+WIDEN = 1
 
 
 @dataclass(frozen=True)
