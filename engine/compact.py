@@ -337,7 +337,9 @@ class Compact:
                         out.append((0, (i, j, n)))
                         continue
                     if shortcuts and (p.kind is Kind.FOUNDATION or (
-                            rest > rest_down and self._in_run(p, pile[rest - 1], card))):
+                            rest > rest_down and (self._in_run(p, pile[rest - 1], card) or (
+                                p.builds and card in self.fit_set(i, pile[:rest])
+                                and not self._in_run(self.piles[j], piles[j][-1], card))))):
                         self.pruned = True
                         continue
                     out.append((1 if rest and rest <= rest_down else 2 if not rest else 3, (i, j, n)))
@@ -469,7 +471,8 @@ class Compact:
     def _in_run(self, p: _Pile, below: int, card: int) -> bool:
         """Does ``card`` rest on ``below`` as part of a run (built on it in sequence, and
         related by the run rule)? Moving it on for nothing is what the first pass leaves
-        out; a card on a card it only fits (Spider's 5♥ on a 6♠) may still go to a 6♥."""
+        out; a card on a card it only fits (Spider's 5♥ on a 6♠) may still go where it
+        joins a run (the 6♥), though not sideways to another card it only fits (the 6♣)."""
         pair = below << 6 | card
         return any(pair in link for link in p.run_links)
 

@@ -27,15 +27,16 @@ What makes it fast enough:
   cards out of sequence is expanded next. A card in a waste that is never turned over
   again counts as more buried than one still in the stock, so the search does not run
   through the stock for nothing.
-* **Widening, in two-pack games** (``Model.widen``): a win there is a line of two hundred
-  moves or more, and plain best first spends its budget deep in the first line it tries,
-  shuffling cards at its end, while the mistake was made early. So at most ``widen``
-  positions are expanded at each depth; the others wait. When nothing else is left, the
+* **Widening, in two-pack games and Spider's kind** (``Model.widen``): a win there is a
+  line of two hundred moves or more, and plain best first spends its budget deep in the
+  first line it tries, shuffling cards at its end, while the mistake was made early. So
+  at most ``widen`` positions are expanded at each depth; the others wait. When nothing else is left, the
   waiting positions come back and the limit doubles, so the search stays complete and its
   "lost" stays a proof.
 * **A first pass with unsound shortcuts**: cards never come back from a foundation, and a
   run resting on a card it was built on is not moved onto another pile for nothing (only
-  when that empties its pile or turns a card up). A win found this way is kept (every
+  when that empties its pile or turns a card up); one resting on a card it only fits
+  (Spider's 5♥ on a 6♠) moves only where it joins a run. A win found this way is kept (every
   move of it is legal); a "lost" from the first pass is checked again without shortcuts.
 """
 
@@ -50,7 +51,7 @@ from .compact import WEIGHTS, code_of, compact_model
 from .game import Game
 from .moves import Move
 from .rules import drop_refusal, empty_takes, run_length
-from .spec import Kind
+from .spec import GameSpec, Kind
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 DEFAULT_BUDGET = 50_000
@@ -112,10 +113,12 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True) -
     return search(model, budget, shortcuts=False)
 
 
-def widening(cards: int) -> int:
-    """Positions expanded at each depth in the first round: a limit for games of more than
-    one pack (``cards`` to play home), none for one pack."""
-    return WIDEN if cards > 52 else 0
+def widening(spec: GameSpec) -> int:
+    """Positions expanded at each depth in the first round: a limit for games whose wins are
+    long lines (more than one pack, or a stock dealt onto the tableau as in Spider), none
+    for the others."""
+    rule = spec.stock
+    return WIDEN if spec.decks > 1 or (rule is not None and rule.deal_to != "waste") else 0
 
 
 def model_of(game: Game) -> Model:
@@ -123,7 +126,7 @@ def model_of(game: Game) -> Model:
     compact = compact_model(game)
     if compact is None:
         return EngineModel(game)
-    compact.widen = widening(compact.total)
+    compact.widen = widening(game.spec)
     return compact
 
 
@@ -192,7 +195,7 @@ class EngineModel:
         work.history, work.future, work._legal = [], [], None
         self.work = work
         self.pruned = False
-        self.widen = widening(work.goal_count)
+        self.widen = widening(game.spec)
         self.codes = {c: code_of(c) for p in game.order for c in game.piles[p]}
         self.goal = tuple(work._lay.index[p] for p in work._lay.goal_ids)
         goal = set(work._lay.goal_ids)

@@ -218,7 +218,7 @@ def test_widening_keeps_the_search_complete() -> None:
         game = engine.new_game("fortress", seed)
         plain = solve(game, 30_000, shortcuts=False)
         model = model_of(game)
-        assert model.widen == 0, "one pack: no widening"
+        assert model.widen == 0, "one pack, no deal onto the piles: no widening"
         model.widen = 1
         widened = search(model, 30_000, shortcuts=False)
         if "unknown" in (plain.result, widened.result):
@@ -229,6 +229,8 @@ def test_widening_keeps_the_search_complete() -> None:
         checked += 1
     assert checked >= 8
     assert model_of(engine.new_game("forty-thieves", 1)).widen > 0, "two packs: widened"
+    assert model_of(engine.new_game("spiderette", 1)).widen > 0, "Spider's deal onto the piles: widened"
+    assert model_of(engine.new_game("klondike", 1)).widen == 0, "a stock turned onto a waste: not widened"
 
 
 def test_a_one_pass_waste_weighs_more_than_the_stock() -> None:
@@ -252,14 +254,17 @@ def test_a_one_pass_waste_weighs_more_than_the_stock() -> None:
 def test_the_first_pass_moves_a_card_off_a_card_it_only_fits() -> None:
     """Spider builds regardless of suit but moves runs in suit: the 5H on the 6S is no
     run, so the first pass (which leaves out moving a run link for nothing) still offers
-    moving it to the 6H; the 4D on the 5D is a run link and stays."""
+    moving it to the 6H, where it joins a run, but not sideways to the 6C; the 4D on the 5D
+    is a run link and stays."""
     from engine.solve import model_of
 
     game = arrange(engine.new_game("spider", 1), t1="KC 6S 5H", t2="QD 6H", t3="9C 5D 4D", t4="8D 5S",
-                   t5="7D", t6="7C", t7="JD", t8="JC", t9="10D", t10="10C")
+                   t5="7D", t6="7C 6C", t7="JD", t8="JC", t9="10D", t10="10C")
     model = model_of(game)
     moves = {str(model.move(m)) for m in model.moves(model.start(), True)}
     assert str(engine.Move(("t1",), "t2", 1)) in moves
+    assert str(engine.Move(("t1",), "t6", 1)) not in moves  # 5H from the 6S to the 6C: sideways
+    assert str(engine.Move(("t1",), "t6", 1)) in {str(model.move(m)) for m in model.moves(model.start(), False)}
     assert str(engine.Move(("t3",), "t4", 1)) not in moves  # 4D off the 5D onto the 5S: left out
     assert str(engine.Move(("t3",), "t4", 1)) in {str(model.move(m)) for m in model.moves(model.start(), False)}
 
