@@ -12,6 +12,7 @@ before doing the work, and the work itself runs on every core (``parallel``).
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from .errors import BuildError, BuildFailed, BuildWarning
 from .links import resolve
 from .load import load
 from .model import Site
-from .offline import SERVICE_WORKER, service_worker
+from .offline import SERVICE_WORKER, service_worker, site_files
 from .output import (MARKER, check_target, discard, fresh_folder, link_unchanged, prune, swap_in, write_files,
                      write_page)
 from .parallel import Batch
@@ -121,6 +122,7 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
             if cache else {}
         written = time.perf_counter()
         indexed = 0
+        names = [*rendered.files, *rendered.keys]  # every file of the site so far
         if search:
             from .search import build_index
 
@@ -129,8 +131,19 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
             progress("search index: running Pagefind")
             indexed = build_index(folder)
             progress(f"search index: {indexed} pages indexed")
+            names += ["pagefind/" + rel for rel in site_files(folder / "pagefind")]
         searched = time.perf_counter()
-        write_files(folder, {SERVICE_WORKER: service_worker(folder, rt, theme, known)}, marker=False)
+
+        def sha256(rel: str) -> bytes:
+            """A file's digest, from what the build knows: pages were hashed as they were
+            written, the other files it made are in memory; the search index is read."""
+            found = known.get(rel)
+            if found:
+                return found
+            data = rendered.files.get(rel)
+            return hashlib.sha256((folder / rel).read_bytes() if data is None else data).digest()
+
+        write_files(folder, {SERVICE_WORKER: service_worker(folder, rt, theme, names, sha256)}, marker=False)
         progress(f"offline: {SERVICE_WORKER} keeps the pages, assets and search index")
         swap_in(folder, out, spare)
     except BaseException:
