@@ -45,6 +45,7 @@ def load(sources: list[Source], content: Path, errors: list[BuildError], cache: 
             errors.append(BuildError(content / rel, 1, "required file is missing", rel))
     checked: list[tuple[Source, str, dict[str, Any]]] = []
     figures: dict[str, Winnability] = {}  # by engine slug
+    specs = {s.slug: s for s in engine.games()}
     for src in sources:
         kind = _page_kind(src.rel)
         if kind is None:
@@ -53,7 +54,7 @@ def load(sources: list[Source], content: Path, errors: list[BuildError], cache: 
                                      "glossary.md or planned.toml)", src.rel))
             continue
         if kind == "winnability":
-            figure = load_winnability(src, errors, site.warnings)
+            figure = load_winnability(src, errors, site.warnings, specs, cache)
             if figure is not None:
                 figures[figure.game] = figure
             continue
@@ -75,7 +76,6 @@ def load(sources: list[Source], content: Path, errors: list[BuildError], cache: 
             slug = Path(src.rel).stem
             site.families[slug] = FamilyPage(f"family:{slug}", "family", slug, f"/families/{slug}/",
                                              data["title"], data["summary"], src, games=data["games"])
-    specs = {s.slug: s for s in engine.games()}
     for src, kind, data in checked:
         if kind == "games":
             _load_game(site, src, data, errors, specs)
