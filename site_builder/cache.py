@@ -154,8 +154,9 @@ class BuildCache:
         if self.folder is not None:
             self.used[f"{namespace}:{key}"] = blob
 
-    def reusable(self, rel: str, key: str, old_site: str) -> str | None:
-        """The old site's file ``rel`` if it was rendered under ``key`` and is untouched."""
+    def reusable(self, rel: str, key: str, old_site: str) -> tuple[str, os.stat_result] | None:
+        """The old site's file ``rel`` (and its status) if it was rendered under ``key``
+        and is untouched."""
         record = self.files.get(rel)
         if record is None or record.key != key:
             return None
@@ -166,7 +167,7 @@ class BuildCache:
             return None
         if (st.st_size, st.st_mtime_ns, st.st_ino) != (record.size, record.mtime_ns, record.inode):
             return None
-        return path
+        return path, st
 
     def save(self, files: dict[str, FileRecord]) -> None:
         """Keep what this build used and the records of the site it wrote; never fails the build."""

@@ -92,14 +92,15 @@ def link_unchanged(cache: BuildCache, out: Path, folder: Path, recycled: bool, k
 
     def link(item: tuple[str, str]) -> str | None:
         rel, key = item
-        source = cache.reusable(rel, key, old)
-        if source is None:
+        found = cache.reusable(rel, key, old)
+        if found is None:
             return None
+        source, want = found
         target = f"{new}/{rel}"
         try:
             if recycled:
                 try:
-                    have, want = os.stat(target), os.stat(source)
+                    have = os.stat(target)
                     if (have.st_ino, have.st_dev) == (want.st_ino, want.st_dev):
                         return rel
                     os.unlink(target)

@@ -169,14 +169,17 @@ def load_winnability(src: Source, errors: list[BuildError], warnings: list[Build
     may have); whether it is stale is worked out afresh each time."""
     slug = src.rel.rpartition("/")[2].removesuffix(".json")
     spec = specs.get(slug)
-    key = digest(src.rel, str(src.path), src.text, seed_range(spec)) if spec is not None else ""
-    hit = cache.get("winnability", key) if cache is not None and key else None
+    if spec is None:
+        _check(src, errors, slug, spec)  # says what is wrong: an unknown game, at least
+        return None
+    key = digest(src.rel, str(src.path), src.text, seed_range(spec))
+    hit = cache.get("winnability", key) if cache is not None else None
     checked = hit if isinstance(hit, tuple) and len(hit) == 3 else None
     if checked is None:
         checked = _check(src, errors, slug, spec)
         if checked is None:
             return None
-        if cache is not None and key:
+        if cache is not None:
             cache.put("winnability", key, checked)
     figure, fingerprint, line = checked
     current = engine.fingerprint(spec)
