@@ -2,8 +2,8 @@
 
 Each entry is keyed by a digest of *all* its inputs, so a hit can only return what the
 work would compute again: a parsed body by its text, where it starts and the anchors it
-may not take; a first deal by the engine's source, the game's rules fingerprint and the
-seed; a rendered page by every value its template receives, the theme, the runtime's
+may not take; a checked winnability file by its text and the deal numbers its game has;
+a first deal by the engine's source, the game's rules fingerprint and the seed; a rendered page by every value its template receives, the theme, the runtime's
 addresses and the builder's own source (see ``render``). Nothing is invalidated by hand,
 so an incremental build gives the same site as a clean one, byte for byte
 (tests/site/test_incremental.py checks that over a sequence of edits).
