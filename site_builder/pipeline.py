@@ -118,8 +118,10 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
         if recycled:
             prune(folder, set(rendered.files) | set(rendered.keys) | {MARKER})
         known = {**{rel: store.files[rel].sha256 for rel in rendered.reused}, **rendered.hashes}
-        records = {rel: record(folder / rel, key, known.get(rel, b"")) for rel, key in rendered.keys.items()} \
-            if cache else {}
+        # A page taken from the old site is a hard link to the very file its record describes.
+        reused = set(rendered.reused)
+        records = {rel: store.files[rel] if rel in reused else record(folder / rel, key, known.get(rel, b""))
+                   for rel, key in rendered.keys.items()} if cache else {}
         written = time.perf_counter()
         indexed = 0
         names = [*rendered.files, *rendered.keys]  # every file of the site so far
