@@ -73,11 +73,7 @@ def load(sources: list[Source], content: Path, errors: list[BuildError], cache: 
                 if data is not None:
                     _load_planned(site, src, data, errors)
             continue
-        if not _front_matter(src, errors, cache):
-            continue
-        spec = {"games": schema.GAME, "families": schema.FAMILY, "names": schema.NAME,
-                "glossary": schema.GLOSSARY}.get(kind, schema.TEXT_PAGE)
-        data = schema.check(src, src.meta, spec, errors)
+        data = _front_matter(src, kind, errors, cache)
         if data is not None:
             checked.append((src, kind, data))
     for src, kind, data in checked:  # families first: games name them
@@ -104,18 +100,24 @@ def load(sources: list[Source], content: Path, errors: list[BuildError], cache: 
     return site
 
 
-def _front_matter(src: Source, errors: list[BuildError], cache: BuildCache) -> bool:
-    """``sources.parse_front_matter``, whose result depends on the file's text alone; only
-    a file that parsed is cached, so every error is found again."""
-    key = digest(src.text)
+def _front_matter(src: Source, kind: str, errors: list[BuildError], cache: BuildCache) -> dict[str, Any] | None:
+    """``sources.parse_front_matter`` and ``schema.check`` of a page of ``kind``, whose
+    results depend on the file's text and its kind alone; only a file that passed both is
+    cached, so every error is found again."""
+    key = digest(src.text, kind)
     hit = cache.get("front", key)
-    if isinstance(hit, tuple) and len(hit) == 4:
-        src.meta, src.meta_lines, src.body, src.body_line = hit
-        return True
+    if isinstance(hit, tuple) and len(hit) == 5:
+        src.meta, src.meta_lines, src.body, src.body_line, data = hit
+        checked: dict[str, Any] = data
+        return checked
     if not parse_front_matter(src, errors):
-        return False
-    cache.put("front", key, (src.meta, src.meta_lines, src.body, src.body_line))
-    return True
+        return None
+    spec = {"games": schema.GAME, "families": schema.FAMILY, "names": schema.NAME,
+            "glossary": schema.GLOSSARY}.get(kind, schema.TEXT_PAGE)
+    result = schema.check(src, src.meta, spec, errors)
+    if result is not None:
+        cache.put("front", key, (src.meta, src.meta_lines, src.body, src.body_line, result))
+    return result
 
 
 def _load_game(site: Site, src: Source, data: dict[str, Any], errors: list[BuildError],
