@@ -12,12 +12,14 @@ before doing the work, and the work itself runs on every core (``parallel``).
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import partial, wraps
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
 from .board import deal_boards
 from .bodies import parse_bodies
@@ -40,6 +42,28 @@ SPARE = "previous-site"  # in the cache folder: the site before the current one,
 
 def _quiet(_: str) -> None:
     pass
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _collect_less(fn: F) -> F:
+    """Run ``fn`` with the cyclic garbage collector's thresholds raised (as mypy does for its
+    builds). A build makes a few hundred thousand objects that live until it ends and hardly
+    any garbage cycles; at the default thresholds (a collection every 700 new objects) the
+    collector walked them over and over: about 70 ms of a one-page rebuild of the benchmark's
+    1,062 pages. The thresholds are put back after; nothing is left uncollected."""
+
+    @wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        old = gc.get_threshold()
+        gc.set_threshold(100_000, 50, 100)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            gc.set_threshold(*old)
+
+    return cast(F, run)
 
 
 @dataclass
@@ -79,6 +103,7 @@ def read_site(content: Path, progress: Progress = _quiet, cache: BuildCache | No
     return site
 
 
+@_collect_less
 def check(content: Path, progress: Progress = _quiet, node_modules: Path | None = None) -> Site:
     """Validate all content and the demos' runtime, and render in memory; writes nothing."""
     site = read_site(content, progress)
@@ -92,6 +117,7 @@ def runtime(node_modules: Path | None, progress: Progress) -> Runtime:
     return rt
 
 
+@_collect_less
 def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = True,
           theme: Path = THEME, node_modules: Path | None = None, cache: Path | None = None,
           clean: bool = False, jobs: int | None = None) -> BuildResult:
