@@ -129,13 +129,14 @@ def resolve(site: Site, errors: list[BuildError]) -> None:
     term_backlinks: dict[str, dict[str, Ref]] = {}
     for page in site.all_pages():
         page.link_meta = []
+        ref = page.ref()
         for link in page.parsed.links if page.parsed else []:
             if link.kind == "wikilink":
                 target = _resolve_wikilink(resolver, page, link, errors)
                 if target is not None and target.page_key and target.page_key != page.key:
-                    backlinks.setdefault(target.page_key, {})[page.key] = page.ref()
+                    backlinks.setdefault(target.page_key, {})[page.key] = ref
                     if target.term:
-                        term_backlinks.setdefault(target.term, {})[page.key] = page.ref()
+                        term_backlinks.setdefault(target.term, {})[page.key] = ref
             else:
                 _check_markdown_link(page, link, urls, errors)
         for text, key in ((page.summary, "summary"), (page.title, "title")):
