@@ -2,8 +2,8 @@
 
 Each entry is keyed by a digest of *all* its inputs, so a hit can only return what the
 work would compute again: a parsed body by its text, where it starts and the anchors it
-may not take; a first deal by the engine's source, the game's rules fingerprint and the
-seed; a rendered page by every value its template receives, the theme, the runtime's
+may not take; a checked winnability file by its text and the deal numbers its game has;
+a first deal by the engine's source, the game's rules fingerprint and the seed; a rendered page by every value its template receives, the theme, the runtime's
 addresses and the builder's own source (see ``render``). Nothing is invalidated by hand,
 so an incremental build gives the same site as a clean one, byte for byte
 (tests/site/test_incremental.py checks that over a sequence of edits).
@@ -154,8 +154,9 @@ class BuildCache:
         if self.folder is not None:
             self.used[f"{namespace}:{key}"] = blob
 
-    def reusable(self, rel: str, key: str, old_site: str) -> str | None:
-        """The old site's file ``rel`` if it was rendered under ``key`` and is untouched."""
+    def reusable(self, rel: str, key: str, old_site: str) -> tuple[str, os.stat_result] | None:
+        """The old site's file ``rel`` (and its status) if it was rendered under ``key``
+        and is untouched."""
         record = self.files.get(rel)
         if record is None or record.key != key:
             return None
@@ -166,7 +167,7 @@ class BuildCache:
             return None
         if (st.st_size, st.st_mtime_ns, st.st_ino) != (record.size, record.mtime_ns, record.inode):
             return None
-        return path
+        return path, st
 
     def save(self, files: dict[str, FileRecord]) -> None:
         """Keep what this build used and the records of the site it wrote; never fails the build."""

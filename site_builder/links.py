@@ -39,6 +39,7 @@ class Resolver:
         self.tables: dict[str, dict[str, Target]] = {"game": {}, "planned": {}, "name": {}, "family": {},
                                                      "glossary": {}}
         self._found: dict[str, Target | None] = {}
+        self._items: dict[str, Item | None] = {}
         self.resolved: dict[str, tuple[Target, dict[str, Any]]] = {}  # wiki link text -> target, drawing
         for g in site.games.values():
             t = Target("game", g.url, g.title, g.key, frozenset(g.anchors))
@@ -68,6 +69,7 @@ class Resolver:
         if gl is None:
             return
         self._found.clear()
+        self._items.clear()
         self.resolved.clear()
         for alias, heading in gl.aliases.items():
             t = self.tables["glossary"].get(name_key(heading))
@@ -102,7 +104,14 @@ class Resolver:
         return None
 
     def game_item(self, name: str) -> Item | None:
-        """A game title (written or planned) as a list item, for related lists and families."""
+        """A game title (written or planned) as a list item, for related lists and families
+        (remembered: a thousand games list the same few related games)."""
+        if name in self._items:
+            return self._items[name]
+        item = self._items[name] = self._game_item(name)
+        return item
+
+    def _game_item(self, name: str) -> Item | None:
         t = self.lookup(name)
         if t is None or t.kind not in ("game", "planned"):
             return None
@@ -120,13 +129,14 @@ def resolve(site: Site, errors: list[BuildError]) -> None:
     term_backlinks: dict[str, dict[str, Ref]] = {}
     for page in site.all_pages():
         page.link_meta = []
+        ref = page.ref()
         for link in page.parsed.links if page.parsed else []:
             if link.kind == "wikilink":
                 target = _resolve_wikilink(resolver, page, link, errors)
                 if target is not None and target.page_key and target.page_key != page.key:
-                    backlinks.setdefault(target.page_key, {})[page.key] = page.ref()
+                    backlinks.setdefault(target.page_key, {})[page.key] = ref
                     if target.term:
-                        term_backlinks.setdefault(target.term, {})[page.key] = page.ref()
+                        term_backlinks.setdefault(target.term, {})[page.key] = ref
             else:
                 _check_markdown_link(page, link, urls, errors)
         for text, key in ((page.summary, "summary"), (page.title, "title")):

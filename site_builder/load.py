@@ -7,6 +7,8 @@ describe a different game from the one its demo plays.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,13 @@ from .sources import Source, parse_front_matter, parse_toml_file
 from .winnability import Winnability, load_winnability
 
 REQUIRED_FILES = ("index.md", "about.md", "glossary.md")
+
+
+def _stem(rel: str) -> str:
+    """``Path(rel).stem``, without making a Path (a thousand pages ask)."""
+    name = rel.rpartition("/")[2]
+    i = name.rfind(".")
+    return name[:i] if 0 < i < len(name) - 1 else name
 
 
 def _page_kind(rel: str) -> str | None:
@@ -45,6 +54,7 @@ def load(sources: list[Source], content: Path, errors: list[BuildError], cache: 
             errors.append(BuildError(content / rel, 1, "required file is missing", rel))
     checked: list[tuple[Source, str, dict[str, Any]]] = []
     figures: dict[str, Winnability] = {}  # by engine slug
+    specs = {s.slug: s for s in engine.games()}
     for src in sources:
         kind = _page_kind(src.rel)
         if kind is None:
@@ -53,7 +63,7 @@ def load(sources: list[Source], content: Path, errors: list[BuildError], cache: 
                                      "glossary.md or planned.toml)", src.rel))
             continue
         if kind == "winnability":
-            figure = load_winnability(src, errors, site.warnings)
+            figure = load_winnability(src, errors, site.warnings, specs, cache)
             if figure is not None:
                 figures[figure.game] = figure
             continue
@@ -63,19 +73,14 @@ def load(sources: list[Source], content: Path, errors: list[BuildError], cache: 
                 if data is not None:
                     _load_planned(site, src, data, errors)
             continue
-        if not _front_matter(src, errors, cache):
-            continue
-        spec = {"games": schema.GAME, "families": schema.FAMILY, "names": schema.NAME,
-                "glossary": schema.GLOSSARY}.get(kind, schema.TEXT_PAGE)
-        data = schema.check(src, src.meta, spec, errors)
+        data = _front_matter(src, kind, errors, cache)
         if data is not None:
             checked.append((src, kind, data))
     for src, kind, data in checked:  # families first: games name them
         if kind == "families":
-            slug = Path(src.rel).stem
+            slug = _stem(src.rel)
             site.families[slug] = FamilyPage(f"family:{slug}", "family", slug, f"/families/{slug}/",
                                              data["title"], data["summary"], src, games=data["games"])
-    specs = {s.slug: s for s in engine.games()}
     for src, kind, data in checked:
         if kind == "games":
             _load_game(site, src, data, errors, specs)
@@ -95,23 +100,29 @@ def load(sources: list[Source], content: Path, errors: list[BuildError], cache: 
     return site
 
 
-def _front_matter(src: Source, errors: list[BuildError], cache: BuildCache) -> bool:
-    """``sources.parse_front_matter``, whose result depends on the file's text alone; only
-    a file that parsed is cached, so every error is found again."""
-    key = digest(src.text)
+def _front_matter(src: Source, kind: str, errors: list[BuildError], cache: BuildCache) -> dict[str, Any] | None:
+    """``sources.parse_front_matter`` and ``schema.check`` of a page of ``kind``, whose
+    results depend on the file's text and its kind alone; only a file that passed both is
+    cached, so every error is found again."""
+    key = digest(src.text, kind)
     hit = cache.get("front", key)
-    if isinstance(hit, tuple) and len(hit) == 4:
-        src.meta, src.meta_lines, src.body, src.body_line = hit
-        return True
+    if isinstance(hit, tuple) and len(hit) == 5:
+        src.meta, src.meta_lines, src.body, src.body_line, data = hit
+        checked: dict[str, Any] = data
+        return checked
     if not parse_front_matter(src, errors):
-        return False
-    cache.put("front", key, (src.meta, src.meta_lines, src.body, src.body_line))
-    return True
+        return None
+    spec = {"games": schema.GAME, "families": schema.FAMILY, "names": schema.NAME,
+            "glossary": schema.GLOSSARY}.get(kind, schema.TEXT_PAGE)
+    result = schema.check(src, src.meta, spec, errors)
+    if result is not None:
+        cache.put("front", key, (src.meta, src.meta_lines, src.body, src.body_line, result))
+    return result
 
 
 def _load_game(site: Site, src: Source, data: dict[str, Any], errors: list[BuildError],
                specs: dict[str, engine.GameSpec]) -> None:
-    slug = Path(src.rel).stem
+    slug = _stem(src.rel)
     spec = specs.get(data["engine"])
     if spec is None:
         errors.append(BuildError(src.path, src.key_line("engine"), "unknown engine game", data["engine"],
@@ -142,7 +153,7 @@ def _load_game(site: Site, src: Source, data: dict[str, Any], errors: list[Build
 def _load_name(site: Site, src: Source, data: dict[str, Any], errors: list[BuildError]) -> None:
     """A name page: its games are resolved with the links (``links.resolve``), once every
     game and planned game is known; here only the shape of the list is checked."""
-    slug = Path(src.rel).stem
+    slug = _stem(src.rel)
     games: list[str] = data["games"]
     if len(games) < 2:
         errors.append(BuildError(src.path, src.key_line("games"), "a name page must list at least two games "
@@ -162,7 +173,7 @@ def _load_planned(site: Site, src: Source, data: dict[str, Any], errors: list[Bu
 
 def _check_engine_coverage(site: Site, sources: list[Source], content: Path, errors: list[BuildError]) -> None:
     covered = {g.engine for g in site.games.values()}
-    broken = {Path(s.rel).stem for s in sources if s.rel.startswith("games/")}  # reported already
+    broken = {_stem(s.rel) for s in sources if s.rel.startswith("games/")}  # reported already
     for spec in engine.games():
         if spec.slug not in covered and spec.slug not in broken:
             errors.append(BuildError(content / "games" / f"{spec.slug}.md", 1,
@@ -178,33 +189,39 @@ def _check_families(site: Site, errors: list[BuildError]) -> None:
 
 
 def _check_unique_names(site: Site, errors: list[BuildError]) -> None:
-    """Titles and aliases must name one thing: games, planned games and name pages share one namespace."""
-    used: dict[str, str] = {}
+    """Titles and aliases must name one thing: games, planned games and name pages share one
+    namespace. Where a name was claimed (file, and line for a planned game) is written out,
+    and the line of a claim looked up, only for a duplicate."""
+    used: dict[str, tuple[Source, int]] = {}
 
-    def claim(name: str, where: str, src: Source, line: int, what: str) -> None:
+    def where(key: str) -> str:
+        src, line = used[key]
+        return f"{src.path}:{line}" if line else f"{src.path}"
+
+    def claim(name: str, src: Source, line: Callable[[], int], what: str, planned_line: int = 0) -> None:
         key = name_key(name)
         if key in used:
-            errors.append(BuildError(src.path, line, f"duplicate {what}", name, f"already used by {used[key]}"))
+            errors.append(BuildError(src.path, line(), f"duplicate {what}", name, f"already used by {where(key)}"))
         else:
-            used[key] = where
+            used[key] = (src, planned_line)
 
     for g in site.games.values():
-        claim(g.title, f"{g.src.path}", g.src, g.src.key_line("title"), "title")
+        claim(g.title, g.src, partial(g.src.key_line, "title"), "title")
         for a in g.aliases:
-            claim(a, f"{g.src.path}", g.src, g.src.key_line("aliases"), "alias")
+            claim(a, g.src, partial(g.src.key_line, "aliases"), "alias")
     for i, p in enumerate(site.planned):
-        claim(p.title, f"{p.src.path}:{p.line}", p.src, p.line, "title")
+        claim(p.title, p.src, partial(int, p.line), "title", p.line)
         for a in p.aliases:
-            claim(a, f"{p.src.path}:{p.line}", p.src, p.src.key_line("aliases", "game", i), "alias")
+            claim(a, p.src, partial(p.src.key_line, "aliases", "game", i), "alias", p.line)
     games_used = set(used)
     for n in site.names.values():  # a name page's title is a name no game or planned game owns
         key = name_key(n.title)
         if key in games_used:
             errors.append(BuildError(n.src.path, n.src.key_line("title"), "name page title is already a game's "
-                                     "title or alias", n.title, f"used by {used[key]}; a name page is for a name "
+                                     "title or alias", n.title, f"used by {where(key)}; a name page is for a name "
                                      "several games share, none of them by that name alone"))
         else:
-            claim(n.title, f"{n.src.path}", n.src, n.src.key_line("title"), "name page title")
+            claim(n.title, n.src, partial(n.src.key_line, "title"), "name page title")
     used.clear()
     for f in site.families.values():
-        claim(f.title, f"{f.src.path}", f.src, f.src.key_line("title"), "family title")
+        claim(f.title, f.src, partial(f.src.key_line, "title"), "family title")

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from .output import MARKER
@@ -53,30 +55,42 @@ def page_url(rel: str) -> str:
     return "/" + rel
 
 
+def site_files(folder: Path) -> list[str]:
+    """Every file under ``folder``, as paths relative to it."""
+    root = str(folder)
+    return [os.path.relpath(os.path.join(path, name), root).replace(os.sep, "/")
+            for path, _, names in os.walk(root) for name in names]
+
+
 def shell_files(folder: Path, runtime: Runtime) -> dict[str, Path]:
     """URL -> file of everything the service worker keeps at install, in URL order."""
+    return {url: folder / rel for url, rel in _shell(site_files(folder), runtime).items()}
+
+
+def _shell(files: Iterable[str], runtime: Runtime) -> dict[str, str]:
     demo = set(runtime.demo_urls)
-    found: dict[str, Path] = {}
-    for path in sorted(folder.rglob("*")):
-        rel = path.relative_to(folder).as_posix()
-        if not path.is_file() or rel == MARKER or rel == SERVICE_WORKER or rel.startswith("pyodide/"):
+    found: dict[str, str] = {}
+    for rel in files:
+        if rel == MARKER or rel == SERVICE_WORKER or rel.startswith("pyodide/"):
             continue
-        if rel.startswith("pagefind/") and path.name in PAGEFIND_UNUSED:
+        if rel.startswith("pagefind/") and rel.rpartition("/")[2] in PAGEFIND_UNUSED:
             continue
         url = page_url(rel)
         if url not in demo:
-            found[url] = path
+            found[url] = rel
     return dict(sorted(found.items()))
 
 
-def service_worker(folder: Path, runtime: Runtime, theme: Path, known: dict[str, bytes] | None = None) -> bytes:
+def service_worker(folder: Path, runtime: Runtime, theme: Path, files: Iterable[str] | None = None,
+                   sha256: Callable[[str], bytes] | None = None) -> bytes:
     """``sw.js`` for the site written in ``folder``: the list of what to keep, then the worker.
-    ``known``: the SHA-256 of files the build has hashed already (its pages), not read again."""
-    shell = shell_files(folder, runtime)
+    ``files``: the site's files, and ``sha256`` the digest of one, as the build knows them
+    (it made them), so the folder is neither walked nor read again; without them, both are."""
+    shell = _shell(site_files(folder) if files is None else files, runtime)
+    digest_of = sha256 or (lambda rel: hashlib.sha256((folder / rel).read_bytes()).digest())
     digest = hashlib.sha256()
-    for url, path in shell.items():
-        found = (known or {}).get(path.relative_to(folder).as_posix())
-        digest.update(url.encode() + b"\0" + (found or hashlib.sha256(path.read_bytes()).digest()))
+    for url, rel in shell.items():
+        digest.update(url.encode() + b"\0" + digest_of(rel))
     for url in runtime.demo_urls:
         digest.update(url.encode() + b"\0")  # their names carry their versions
     config = {"build": digest.hexdigest()[:16], "pyodide": runtime.pyodide_version, "shell": list(shell),

@@ -11,7 +11,6 @@ import hashlib
 import os
 import shutil
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import BinaryIO
 
@@ -87,19 +86,21 @@ def link_unchanged(cache: BuildCache, out: Path, folder: Path, recycled: bool, k
     """Hard-link into ``folder`` each page of the previous site ``out`` whose key is
     unchanged (and whose file is untouched); returns those pages. In a ``recycled``
     folder, a page that is already that very file (same inode) is left as it is. The old
-    site is never written to, only replaced. Threads: this is file system calls only."""
+    site is never written to, only replaced. (One thread: the files' entries are in memory
+    after the last build, and a pool of threads cost more than the calls.)"""
     old, new = str(out), str(folder)
 
     def link(item: tuple[str, str]) -> str | None:
         rel, key = item
-        source = cache.reusable(rel, key, old)
-        if source is None:
+        found = cache.reusable(rel, key, old)
+        if found is None:
             return None
+        source, want = found
         target = f"{new}/{rel}"
         try:
             if recycled:
                 try:
-                    have, want = os.stat(target), os.stat(source)
+                    have = os.stat(target)
                     if (have.st_ino, have.st_dev) == (want.st_ino, want.st_dev):
                         return rel
                     os.unlink(target)
@@ -114,8 +115,7 @@ def link_unchanged(cache: BuildCache, out: Path, folder: Path, recycled: bool, k
             return None
         return rel
 
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        return {rel for rel in pool.map(link, keys.items(), chunksize=64) if rel is not None}
+    return {rel for rel in map(link, keys.items()) if rel is not None}
 
 
 def write_files(folder: Path, files: dict[str, bytes], recycled: bool = False, marker: bool = True) -> None:

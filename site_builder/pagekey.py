@@ -55,7 +55,7 @@ def realise(ctx: dict[str, Any]) -> dict[str, Any]:
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
-_PLAIN = frozenset({str, int, float, bool, type(None)})  # repr says exactly which value (Markup is apart)
+PLAIN = frozenset({str, int, float, bool, type(None)})  # repr says exactly which value (Markup is apart)
 
 
 def _fields(t: type) -> tuple[str, ...]:
@@ -72,7 +72,7 @@ def _enc(v: Any, memo: Memo, out: list[str]) -> None:
         out.append(f"s{len(v)}:")
         out.append(v)
         return
-    if t in _PLAIN:
+    if t in PLAIN:
         out.append(repr(v))
         return
     if t is Markup:
@@ -84,7 +84,7 @@ def _enc(v: Any, memo: Memo, out: list[str]) -> None:
         out.append(known[1])
         return
     if t is list or t is tuple:
-        if all(type(x) in _PLAIN or (type(x) is tuple and all(type(y) in _PLAIN for y in x)) for x in v):
+        if all(type(x) in PLAIN or (type(x) is tuple and all(type(y) in PLAIN for y in x)) for x in v):
             out.append(repr(v))  # plain values (or tuples of them) only: repr is exact, and done in C
             return
         members = ["[" if t is list else "("]
@@ -95,7 +95,7 @@ def _enc(v: Any, memo: Memo, out: list[str]) -> None:
         memo[id(v)] = (v, text)  # a list many pages share (a family's first games) is walked once
         out.append(text)
     elif t is dict:
-        if all(type(x) in _PLAIN and type(k) is str for k, x in v.items()):
+        if all(type(x) in PLAIN and type(k) is str for k, x in v.items()):
             text = repr(v)  # a leaf, such as a resolved link's drawing shared by many pages
             memo[id(v)] = (v, text)
             out.append(text)
@@ -117,7 +117,7 @@ def _enc(v: Any, memo: Memo, out: list[str]) -> None:
     elif isinstance(v, PurePath):
         out.append(f"p{v.as_posix()!r}")
     elif dataclasses.is_dataclass(v) and not isinstance(v, type):
-        if t.__dataclass_params__.frozen and all(type(getattr(v, n)) in _PLAIN for n in _fields(t)):
+        if t.__dataclass_params__.frozen and all(type(getattr(v, n)) in PLAIN for n in _fields(t)):
             text = repr(v)  # a frozen record of plain values (a Ref, an Item): its repr says it all
             memo[id(v)] = (v, text)
             out.append(text)
@@ -143,7 +143,7 @@ def _item(x: Any, memo: Memo, out: list[str]) -> None:
     if tx is str:
         out.append(f"=s{len(x)}:")
         out.append(x)
-    elif tx in _PLAIN:
+    elif tx in PLAIN:
         out.append(f"={x!r}")
     else:
         out.append("=")

@@ -23,7 +23,7 @@ from .mdparse import fill_links
 from .offline import MANIFEST, web_manifest
 from .model import FamilyPage, GamePage, Item, Page, Site, slugify
 from .output import hashed_name
-from .pagekey import Deferred, Memo, context_key, realise
+from .pagekey import PLAIN, Deferred, Memo, context_key, realise
 from .parallel import pmap
 from .runtime import Runtime
 
@@ -104,8 +104,33 @@ def make_env(theme: Path, assets: Assets, compiled: Path | None = None) -> Envir
     def asset(name: str) -> str:
         return assets.urls[name]
 
-    env.globals.update(asset=asset, site_name=SITE_NAME, nav=NAV)
+    env.globals.update(asset=asset, site_name=SITE_NAME, nav=NAV, fragment=_fragments(env))
     return env
+
+
+def _fragments(env: Environment) -> Callable[..., Markup]:
+    """``fragment(template, **values)`` in a template: the template rendered with those
+    values alone, made once for all the pages that pass the same values (the very same
+    objects, or equal plain ones): a big family's list of games is on a thousand pages.
+    Values are not changed while pages are rendered, and each one is kept while the
+    environment lives, so that its id stays its own."""
+    made: dict[tuple[object, ...], tuple[list[Any], Markup]] = {}
+
+    def same(v: Any) -> object:
+        if type(v) in PLAIN:
+            return type(v), v  # True and 1 are equal, but not shown alike
+        if type(v) is dict and all(type(x) in PLAIN for x in v.values()):
+            return tuple((k, type(x), x) for k, x in v.items())
+        return id(v)
+
+    def fragment(template: str, **values: Any) -> Markup:
+        key = (template, *((k, same(v)) for k, v in values.items()))
+        hit = made.get(key)
+        if hit is None:
+            hit = made[key] = (list(values.values()), Markup(env.get_template(template).render(**values)))
+        return hit[1]
+
+    return fragment
 
 
 @dataclass

@@ -8,6 +8,7 @@ front matter text, which is all an error message needs.
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from .errors import BuildError
 from .pagekey import DERIVED
 
 FENCE = "+++"
+SUFFIXES = (".md", ".toml", ".json")  # the content files (a file named ".md" alone has no suffix)
 _TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 
 
@@ -83,10 +85,27 @@ def display_path(path: Path, cwd: Path | None = None) -> Path:
 
 
 def gather(content: Path) -> list[Source]:
-    """Read every ``.md``, ``.toml`` and ``.json`` file under ``content``, sorted for stable output."""
-    found = sorted(p for p in content.rglob("*") if p.is_file() and p.suffix in (".md", ".toml", ".json"))
+    """Read every ``.md``, ``.toml`` and ``.json`` file under ``content``, sorted for stable
+    output (by path, part by part, as pathlib sorts)."""
+    found: list[str] = []
+
+    def walk(folder: str, prefix: str) -> None:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    walk(entry.path, prefix + entry.name + "/")
+                elif entry.name.endswith(SUFFIXES) and entry.name not in SUFFIXES and entry.is_file():
+                    found.append(prefix + entry.name)
+
+    walk(str(content), "")
+    found.sort(key=lambda rel: rel.split("/"))
     shown = display_path(content)  # resolved once: the files inside follow from it
-    return [Source(shown / rel, rel, p.read_text("utf-8")) for p in found for rel in (p.relative_to(content).as_posix(),)]
+    root = str(content)
+    out = []
+    for rel in found:
+        with open(f"{root}/{rel}", encoding="utf-8") as f:
+            out.append(Source(shown / rel, rel, f.read()))
+    return out
 
 
 def parse_toml(src: Source, text: str, first_line: int, errors: list[BuildError]) -> dict[str, Any] | None:

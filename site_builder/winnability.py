@@ -12,6 +12,7 @@ and the page says it is being recomputed; a stale number or list is never shown.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import math
@@ -24,6 +25,7 @@ import engine
 from engine.bulk import format_ranges, parse_ranges
 from engine.dealing import seed_range
 
+from .cache import BuildCache, digest
 from .errors import BuildError, BuildWarning, did_you_mean
 from .sources import Source
 
@@ -159,9 +161,42 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
     return lines
 
 
-def load_winnability(src: Source, errors: list[BuildError], warnings: list[BuildWarning]) -> Winnability | None:
-    """Check one data file; None (with the problems appended to ``errors``) if it is unusable."""
-    slug = Path(src.rel).stem
+def load_winnability(src: Source, errors: list[BuildError], warnings: list[BuildWarning],
+                     specs: dict[str, engine.GameSpec], cache: BuildCache | None = None) -> Winnability | None:
+    """Check one data file; None (with the problems appended to ``errors``) if it is unusable.
+    ``specs``: the engine's games by slug. A file that passed the checks is remembered in
+    ``cache`` under its text and what the checks read of its game (the deal numbers it
+    may have); whether it is stale is worked out afresh each time."""
+    slug = src.rel.rpartition("/")[2].removesuffix(".json")
+    spec = specs.get(slug)
+    if spec is None:
+        _check(src, errors, slug, spec)  # says what is wrong: an unknown game, at least
+        return None
+    key = digest(src.rel, str(src.path), src.text, seed_range(spec))
+    hit = cache.get("winnability", key) if cache is not None else None
+    checked = hit if isinstance(hit, tuple) and len(hit) == 3 else None
+    if checked is None:
+        checked = _check(src, errors, slug, spec)
+        if checked is None:
+            return None
+        if cache is not None:
+            cache.put("winnability", key, checked)
+    figure, fingerprint, line = checked
+    current = engine.fingerprint(spec)
+    if fingerprint != current:
+        warnings.append(BuildWarning(src.path, line,
+                                     "stale winnability figure: the rules or the solver changed since it was "
+                                     f"measured (engine fingerprint {current}); the page shows "
+                                     f"no figure until it is measured again (python -m engine solve {slug})",
+                                     fingerprint))
+        return dataclasses.replace(figure, stale=True)
+    return figure
+
+
+def _check(src: Source, errors: list[BuildError], slug: str,
+           spec: engine.GameSpec | None) -> tuple[Winnability, str, int] | None:
+    """The file's figure (taken as fresh), the fingerprint it was measured under and the
+    line of that; None if the file is unusable."""
     try:
         data = json.loads(src.text)
     except json.JSONDecodeError as exc:
@@ -177,10 +212,9 @@ def load_winnability(src: Source, errors: list[BuildError], warnings: list[Build
     if not isinstance(data, dict):
         error((), "a winnability file holds one JSON object", type(data).__name__)
         return None
-    specs = {s.slug: s for s in engine.games()}
-    spec = specs.get(slug)
     if spec is None:
-        error((), "winnability file of an unknown engine game", slug, did_you_mean(slug, specs) or
+        error((), "winnability file of an unknown engine game", slug,
+              did_you_mean(slug, [s.slug for s in engine.games()]) or
               "name the file after an engine slug (see engine.games())")
         return None
     before = len(errors)
@@ -209,16 +243,10 @@ def load_winnability(src: Source, errors: list[BuildError], warnings: list[Build
         _check_deals(values, counts, seed_range(spec), error)
     if len(errors) > before:
         return None
-    stale = values["fingerprint"] != engine.fingerprint(spec)
-    if stale:
-        warnings.append(BuildWarning(src.path, lines.get(("fingerprint",), 1),
-                                     "stale winnability figure: the rules or the solver changed since it was "
-                                     f"measured (engine fingerprint {engine.fingerprint(spec)}); the page shows "
-                                     f"no figure until it is measured again (python -m engine solve {slug})",
-                                     values["fingerprint"]))
-    return Winnability(slug, stale, str(src.path), values["budget"], values["date"], data["deals"],
-                       counts["deals"] if counts else 0, len(values["won"]), len(values["lost"]),
-                       len(values["unknown"]), format_ranges(values["won"]))
+    figure = Winnability(slug, False, str(src.path), values["budget"], values["date"], data["deals"],
+                         counts["deals"] if counts else 0, len(values["won"]), len(values["lost"]),
+                         len(values["unknown"]), format_ranges(values["won"]))
+    return figure, values["fingerprint"], lines.get(("fingerprint",), 1)
 
 
 def _valid(kind: str, value: Any) -> bool:

@@ -127,6 +127,24 @@ def test_an_engine_change_renders_every_page_again(tmp_path: Path, monkeypatch: 
     b.assert_same_as_clean()
 
 
+def test_a_cached_winnability_figure_turns_stale_when_the_rules_change(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache keeps a checked winnability file; whether its figure is stale is decided
+    afresh by each build, against the rules the engine has then."""
+    b = Builds(tmp_path)
+    b.write("winnability/deuces.json", REAL_WINNABILITY.read_text("utf-8"))
+    first = build(b.content, b.site, search=False, cache=cache_dir(b.site))
+    assert not [w for w in first.warnings if "stale" in w.message]
+    import engine
+
+    monkeypatch.setattr(engine, "fingerprint", lambda spec: "0123456789abcdef")
+    result = build(b.content, b.site, search=False, cache=cache_dir(b.site))
+    stale = [w for w in result.warnings if "stale" in w.message]
+    assert len(stale) == 1 and str(stale[0].path).endswith("deuces.json") and "0123456789abcdef" in stale[0].message
+    assert "being recomputed" in (b.site / "games" / "deuces" / "index.html").read_text("utf-8")
+    b.assert_same_as_clean()
+
+
 def test_a_parallel_build_is_byte_for_byte_a_serial_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     content = write_content(tmp_path)
     monkeypatch.setattr(parallel, "MIN_PARALLEL", 2)  # the fixture is small: fork for it anyway
