@@ -66,12 +66,13 @@ def cpython(slugs: list[str], deals: int, budget: int) -> None:
 SNIPPET = """
 import json, time
 import engine
-from engine.bridge import HINT_BUDGET, per_pack
+from engine.bridge import HINT_BUDGET
+from engine.solve import fair_budget
 out = {}
 for record in json.loads(RECORDS):
     game = engine.replay(record)
     start = time.perf_counter()
-    verdict = engine.solve(game, per_pack(game, HINT_BUDGET))
+    verdict = engine.solve(game, fair_budget(game, HINT_BUDGET))
     out.setdefault(game.spec.slug, []).append((time.perf_counter() - start, verdict.result, verdict.positions))
 json.dumps(out)
 """
@@ -86,7 +87,7 @@ def pyodide(slugs: list[str], count: int) -> None:
         done = subprocess.run(["node", str(runner), str(ROOT / "engine"), str(snippet)], cwd=ROOT,
                               capture_output=True, text=True, check=True)
     data = json.loads(done.stdout.strip().splitlines()[-1])
-    print(f"\nPyodide (Node): the hint (budget {HINT_BUDGET} positions of one pack, as the bridge shares them out) on {count} positions {MID_GAME} random moves "
+    print(f"\nPyodide (Node): the hint (budget {HINT_BUDGET} positions of the compact model, as the bridge turns them into the game's own) on {count} positions {MID_GAME} random moves "
           "into deals 1.. of each game")
     print(f"{'game':22s} {'median s':>9s} {'max s':>7s}  verdicts")
     every = []

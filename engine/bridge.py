@@ -11,9 +11,10 @@ Requests:
   ``{"op": "restart"}``, ``{"op": "view"}``
   ``{"op": "solve", "budget": n}``  search from here (``engine.solve``); the answer's
       ``solve`` is ``{"result": "won"|"lost"|"unknown", "move": next move of a winning
-      line or null, "positions": n}``; nothing is played. ``n`` counts positions of a
-      one-pack game: a game of two packs searches half as many, each costing about twice
-      as much, so an answer takes about as long in every game
+      line or null, "positions": n}``; nothing is played. ``n`` counts positions of the
+      compact model: a game searched through the engine itself searches a quarter as
+      many, each costing about four times as much (``engine.solve.fair_budget``), so an
+      answer takes about as long in every game
   ``{"op": "replay", "record": text, "steps": [n, ...]}``  rebuild a saved game; ``steps``
       (optional) groups its moves into steps as they were played
 Answers: ``{"ok": true, "view": {...}, "record": text, "steps": [n, ...], "played": text,
@@ -30,7 +31,7 @@ from typing import Any
 from .errors import EngineError, IllegalMoveError
 from .game import Game, new_game, replay
 from .moves import Move
-from .solve import solve
+from .solve import fair_budget, solve
 
 # Positions a hint may search: about half a second in the browser's Pyodide.
 HINT_BUDGET = 3_000
@@ -93,7 +94,7 @@ class Session:
                 game.restart()
                 self.steps, self.undone = [], []
             elif op == "solve":
-                verdict = solve(game, per_pack(game, _budget(req.get("budget", HINT_BUDGET))))
+                verdict = solve(game, fair_budget(game, _budget(req.get("budget", HINT_BUDGET))))
                 extra["solve"] = {"result": verdict.result, "positions": verdict.positions,
                                   "move": str(verdict.moves[0]) if verdict.moves else None}
             elif op != "view":
@@ -152,12 +153,6 @@ class Session:
         if self.game is None:
             raise EngineError("no game yet: send {'op': 'new', 'game': slug, 'seed': n} first")
         return self.game
-
-
-def per_pack(game: Game, budget: int) -> int:
-    """``budget`` positions of a one-pack game, shared out over the packs of ``game``."""
-    packs = max(1, round(game.goal_count / 52))
-    return max(1, budget // packs)
 
 
 def _budget(value: object) -> int:

@@ -62,6 +62,10 @@ DEFAULT_BUDGET = 50_000
 # which search made them (2: widening and the one-pass waste).
 SOLVER_VERSION = 1
 SEARCH_VERSION = 2
+# What a position searched through the engine costs, in positions of the compact model:
+# the hint's times in Pyodide at 3,000 positions were 0.2-0.7 s in compact games, 1-4.7 s
+# through the engine (benchmarks/solver_speed.py --pyodide).
+ENGINE_COST = 4
 # Positions expanded at each depth in the first round of a two-pack game's search.
 WIDEN = 1
 
@@ -119,6 +123,16 @@ def widening(spec: GameSpec) -> int:
     for the others."""
     rule = spec.stock
     return WIDEN if spec.decks > 1 or (rule is not None and rule.deal_to != "waste") else 0
+
+
+def fair_budget(game: Game, budget: int) -> int:
+    """``budget`` positions of the compact model, as the number of positions of ``game``'s
+    own model that take about as long: a quarter for a game searched through the engine
+    (``ENGINE_COST``), all of them otherwise. The browser's hint and check ask this way, so
+    that they answer in about the same time in every game."""
+    if compact_model(game) is not None:
+        return budget
+    return max(1, budget // ENGINE_COST)
 
 
 def model_of(game: Game) -> Model:

@@ -80,15 +80,16 @@ def test_the_bridge_answers_a_hint_without_playing() -> None:
     assert json.loads(s.handle(json.dumps({"op": "view"})))["record"] == played["record"]
 
 
-def test_the_bridge_counts_a_budget_in_one_pack_positions() -> None:
-    """A two-pack game searches half the positions asked for (each costs about twice), so
-    a hint takes about as long in every game; a one-pack game searches them all."""
-    for slug, packs in (("spider", 2), ("klondike", 1)):
+def test_the_bridge_counts_a_budget_in_compact_positions() -> None:
+    """A game searched through the engine searches a quarter of the positions asked for
+    (each costs about four times as much), so a hint takes about as long in every game; a
+    game with a compact model searches them all."""
+    for slug, share in (("st-helena", 4), ("spider", 1), ("klondike", 1)):
         s = Session()
         s.handle(json.dumps({"op": "new", "game": slug, "seed": 2}))
         answer = json.loads(s.handle(json.dumps({"op": "solve", "budget": 400})))
         assert answer["ok"], slug
         searched = answer["solve"]["positions"]
-        assert searched <= 400 // packs, slug
+        assert searched <= 400 // share, slug
         if answer["solve"]["result"] == "unknown":
-            assert searched == 400 // packs, slug
+            assert searched == 400 // share, slug
