@@ -238,10 +238,11 @@ def test_corrupt_or_outdated_saved_data_is_dropped_quietly(page: Any, site_url: 
                          f"localStorage.setItem('patience-rulebook:game:deuces', {json.dumps(saved)}); }}")
     page.goto(site_url + page_of("deuces"))
     wait_ready(page)
-    assert board(page) == expected(engine.new_game("deuces", 1))
+    game = shown_game(page, "deuces")  # the opening deal, fresh
+    assert board(page) == expected(game)
     expect(page.locator(".demo-state")).not_to_have_class(re.compile(r"\brefusal\b"))
     stored = page.evaluate("localStorage.getItem('patience-rulebook:game:deuces')")
-    assert stored is None or json.loads(stored)["record"] == "deuces/1/"
+    assert stored is None or json.loads(stored)["record"] == f"deuces/{game.seed}/"
 
 
 def test_the_full_window_keeps_the_controls_and_escape_leaves_it(page: Any, site_url: str) -> None:
