@@ -38,6 +38,15 @@ CMove = tuple[int, int, int]
 State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], "int | None", int]
 
 
+def stock_buried(n: int, waste: bool, turns_again: bool) -> int:
+    """How buried the ``n`` cards of a stock or waste count: as many as they are where the
+    waste comes back as the stock; else a waste buries its cards for good (twice the
+    weight) and the stock's come in their turn (half)."""
+    if turns_again:
+        return n
+    return n * 2 if waste else n // 2
+
+
 def code_of(card: Card) -> int:
     return "CDHS".index(card.suit) * 13 + card.rank - 1
 
@@ -219,9 +228,7 @@ class Compact:
                 continue
             links = self.piles[i].run_links
             if i == self.waste or i == self.stock:
-                # A waste never turned over again buries its cards for good (twice the
-                # weight); the stock's come in their turn (half).
-                buried += n if turns_again else n * 2 if i == self.waste else n // 2
+                buried += stock_buried(n, i == self.waste, turns_again)
                 continue
             if not links or i in self.flat:
                 buried += n

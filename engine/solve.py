@@ -30,14 +30,15 @@ What makes it fast enough:
 * **Widening, in two-pack games and Spider's kind** (``Model.widen``): a win there is a
   line of two hundred moves or more, and plain best first spends its budget deep in the
   first line it tries, shuffling cards at its end, while the mistake was made early. So
-  at most ``widen`` positions are expanded at each depth; the others wait. When nothing else is left, the
-  waiting positions come back and the limit doubles, so the search stays complete and its
-  "lost" stays a proof.
+  at most ``widen`` positions are expanded at each depth; the others wait. When nothing
+  else is left, the waiting positions come back and the limit doubles, so the search
+  stays complete and its "lost" stays a proof.
 * **A first pass with unsound shortcuts**: cards never come back from a foundation, and a
   run resting on a card it was built on is not moved onto another pile for nothing (only
   when that empties its pile or turns a card up); one resting on a card it only fits
-  (Spider's 5♥ on a 6♠) moves only where it joins a run. A win found this way is kept (every
-  move of it is legal); a "lost" from the first pass is checked again without shortcuts.
+  (Spider's 5♥ on a 6♠) moves only where it joins a run. A win found this way is kept
+  (every move of it is legal); a "lost" from the first pass is checked again without
+  shortcuts.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .auto import safe_moves
-from .compact import WEIGHTS, code_of, compact_model
+from .compact import WEIGHTS, code_of, compact_model, stock_buried
 from .game import Game
 from .moves import Move
 from .rules import drop_refusal, empty_takes, run_length
@@ -66,7 +67,7 @@ SEARCH_VERSION = 2
 # the hint's times in Pyodide at 3,000 positions were 0.2-0.7 s in compact games, 1-4.7 s
 # through the engine (benchmarks/solver_speed.py --pyodide).
 ENGINE_COST = 4
-# Positions expanded at each depth in the first round of a two-pack game's search.
+# Positions expanded at each depth in the first round of a widened search (``widening``).
 WIDEN = 1
 
 
@@ -282,10 +283,8 @@ class EngineModel:
             n = len(work.piles[pid])
             if not n:
                 buried -= WEIGHTS[3] if pid in self.open_spaces else 1
-            elif g.kind is Kind.STOCK:
-                buried += n if turns_again else n // 2
-            elif g.kind is Kind.WASTE:
-                buried += n if turns_again else n * 2
+            elif g.kind is Kind.STOCK or g.kind is Kind.WASTE:
+                buried += stock_buried(n, g.kind is Kind.WASTE, turns_again)
             elif g.kind is Kind.CELL:
                 buried += n
             else:
