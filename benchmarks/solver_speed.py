@@ -87,8 +87,8 @@ def pyodide(slugs: list[str], count: int) -> None:
         done = subprocess.run(["node", str(runner), str(ROOT / "engine"), str(snippet)], cwd=ROOT,
                               capture_output=True, text=True, check=True)
     data = json.loads(done.stdout.strip().splitlines()[-1])
-    print(f"\nPyodide (Node): the hint (budget {HINT_BUDGET} positions of the compact model, as the bridge turns them into the game's own) on {count} positions {MID_GAME} random moves "
-          "into deals 1.. of each game")
+    print(f"\nPyodide (Node): the hint (budget {HINT_BUDGET} positions of the compact model, as the bridge "
+          f"turns them into the game's own) on {count} positions {MID_GAME} random moves into deals 1.. of each game")
     print(f"{'game':22s} {'median s':>9s} {'max s':>7s}  verdicts")
     every = []
     for slug, runs in data.items():

@@ -215,8 +215,9 @@ class EngineModel:
         self.goal = tuple(work._lay.index[p] for p in work._lay.goal_ids)
         goal = set(work._lay.goal_ids)
         self.laid = tuple(p for p in game.order if p not in goal)
-        self.open_spaces = frozenset(p for p in self.laid if work.group_of[p].kind is Kind.CELL
-                                     or (work.group_of[p].kind is Kind.TABLEAU and empty_takes(work, work.group_of[p]) == 0))
+        group = work.group_of
+        self.open_spaces = frozenset(p for p in self.laid if group[p].kind is Kind.CELL
+                                     or (group[p].kind is Kind.TABLEAU and empty_takes(work, group[p]) == 0))
         self.foundations = tuple(p for p in work._lay.goal_ids if work.group_of[p].kind is Kind.FOUNDATION)
         self.dealt = tuple(p for p in self.laid if work.group_of[p].kind not in (Kind.STOCK, Kind.WASTE))
         self.faces = tuple({(c.suit, c.rank): c for p in game.order for c in game.piles[p]}.values())
