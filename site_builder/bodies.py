@@ -44,7 +44,7 @@ def parse_bodies(site: Site, cache: BuildCache, batch: Batch) -> int:
     for i, page in enumerate(pages):
         reserved = {"game": RESERVED_ANCHORS, "name": NAME_ANCHORS}.get(page.kind, ()) or ("top", "main")
         job: Job = (page.src.body, reserved, page.src.body_line, page.kind == "glossary")
-        key = digest(*job)
+        key = digest(page.src.text_key, *job[1:])  # the body and its first line follow from the text
         keys.append(key)
         page.body_key = key
         hit = cache.get("body", key)

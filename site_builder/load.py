@@ -104,10 +104,11 @@ def _front_matter(src: Source, kind: str, errors: list[BuildError], cache: Build
     """``sources.parse_front_matter`` and ``schema.check`` of a page of ``kind``, whose
     results depend on the file's text and its kind alone; only a file that passed both is
     cached, so every error is found again."""
-    key = digest(src.text, kind)
+    key = digest(src.text_key, kind)
     hit = cache.get("front", key)
     if isinstance(hit, tuple) and len(hit) == 5:
-        src.meta, src.meta_lines, src.body, src.body_line, data = hit
+        src.meta, src.meta_lines, body_at, src.body_line, data = hit
+        src.body = src.text[body_at:]
         checked: dict[str, Any] = data
         return checked
     if not parse_front_matter(src, errors):
@@ -116,7 +117,8 @@ def _front_matter(src: Source, kind: str, errors: list[BuildError], cache: Build
             "glossary": schema.GLOSSARY}.get(kind, schema.TEXT_PAGE)
     result = schema.check(src, src.meta, spec, errors)
     if result is not None:
-        cache.put("front", key, (src.meta, src.meta_lines, src.body, src.body_line, result))
+        # The body is the end of the text: where it starts is kept, not a copy of it.
+        cache.put("front", key, (src.meta, src.meta_lines, len(src.text) - len(src.body), src.body_line, result))
     return result
 
 

@@ -137,18 +137,24 @@ def write_files(folder: Path, files: dict[str, bytes], recycled: bool = False, m
 def prune(folder: Path, keep: set[str]) -> None:
     """Remove from a recycled ``folder`` every file not in ``keep`` (pages gone, old
     assets, the old search index), and the folders left empty."""
-    root = str(folder)
-    for path, dirs, files in os.walk(root, topdown=False):
-        rel = os.path.relpath(path, root)
-        prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
-        left = 0
-        for name in files:
-            if prefix + name in keep:
-                left += 1
-            else:
-                os.unlink(os.path.join(path, name))
-        if rel != "." and not left and not any(os.path.isdir(os.path.join(path, d)) for d in dirs):
-            os.rmdir(path)
+
+    def walk(path: str, prefix: str) -> bool:
+        """Prune one folder; True if anything is left in it."""
+        left = False
+        with os.scandir(path) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if walk(entry.path, prefix + entry.name + "/"):
+                        left = True
+                    else:
+                        os.rmdir(entry.path)
+                elif prefix + entry.name in keep:
+                    left = True
+                else:
+                    os.unlink(entry.path)
+        return left
+
+    walk(str(folder), "")
 
 
 def swap_in(new: Path, out: Path, spare: Path | None = None) -> None:

@@ -8,6 +8,10 @@ renamed related game, a winnability figure, the first deal: whatever the templat
 read is in the key, so no dependency can be forgotten. Over-inclusion costs only a
 re-render.
 
+An object may stand for itself in a key through a ``__pagekey__`` method that returns a
+string saying everything a template may read of it (``Source``: its path and a digest of
+its text, taken once per build and shared with the other caches).
+
 Shared objects (a page listed on many pages, a related game) are digested once per build
 through ``memo``, keyed by object identity; the memo holds each object, so that its id
 cannot be taken by a new object while the memo lives.
@@ -87,6 +91,15 @@ def _enc(v: Any, memo: Memo, out: list[str]) -> None:
         if all(type(x) in PLAIN or (type(x) is tuple and all(type(y) in PLAIN for y in x)) for x in v):
             out.append(repr(v))  # plain values (or tuples of them) only: repr is exact, and done in C
             return
+        try:  # members all keyed before (Refs, Items, resolved links: shared by many pages)
+            known_texts = [memo[id(x)][1] for x in v]
+        except KeyError:
+            pass
+        else:  # the same text as the walk below gives
+            text = ("[" if t is list else "(") + "".join([f"={k}," for k in known_texts]) + ("]" if t is list else ")")
+            memo[id(v)] = (v, text)
+            out.append(text)
+            return
         members = ["[" if t is list else "("]
         for x in v:
             _item(x, memo, members)
@@ -116,6 +129,10 @@ def _enc(v: Any, memo: Memo, out: list[str]) -> None:
         out.append("~" + v.key)
     elif isinstance(v, PurePath):
         out.append(f"p{v.as_posix()!r}")
+    elif hasattr(t, "__pagekey__"):
+        text = "#" + v.__pagekey__()  # an object that says what it holds (a content file, by its text's digest)
+        memo[id(v)] = (v, text)
+        out.append(text)
     elif dataclasses.is_dataclass(v) and not isinstance(v, type):
         if t.__dataclass_params__.frozen and all(type(getattr(v, n)) in PLAIN for n in _fields(t)):
             text = repr(v)  # a frozen record of plain values (a Ref, an Item): its repr says it all

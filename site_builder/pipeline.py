@@ -111,8 +111,8 @@ def check(content: Path, progress: Progress = _quiet, node_modules: Path | None 
     return site
 
 
-def runtime(node_modules: Path | None, progress: Progress) -> Runtime:
-    rt = prepare_runtime(node_modules)
+def runtime(node_modules: Path | None, progress: Progress, cache: BuildCache | None = None) -> Runtime:
+    rt = prepare_runtime(node_modules, cache=cache)
     progress(f"runtime: engine {rt.engine_url}, Pyodide {rt.pyodide_version}")
     return rt
 
@@ -131,7 +131,7 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
     check_target(out)
     store = BuildCache.load(cache) if cache is not None and not clean else BuildCache(cache)
     site = read_site(content, progress, store, jobs)
-    rt = runtime(node_modules, progress)
+    rt = runtime(node_modules, progress, store)
     spare = cache / SPARE if cache is not None else None
     if clean and spare is not None:
         discard(spare)

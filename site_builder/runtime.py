@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import zipfile
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import engine
 
+from .cache import BuildCache
 from .errors import BuildError, BuildFailed
 from .output import hashed_name
 
@@ -46,19 +48,29 @@ class Runtime:
     demo_urls: tuple[str, ...] = ()
 
 
-def engine_archive(src: Path = ENGINE_DIR) -> bytes:
-    """The engine package as a zip with entries under ``engine/``, byte-identical for identical code."""
+def engine_archive(src: Path = ENGINE_DIR, cache: BuildCache | None = None) -> bytes:
+    """The engine package as a zip with entries under ``engine/``, byte-identical for
+    identical code. With a ``cache``, the zip of the same files is not compressed again."""
+    files = []
+    for path in sorted(src.rglob("*.py")):
+        rel = path.relative_to(src)
+        if not (rel.name in ENGINE_SKIP and len(rel.parts) == 1):
+            files.append((f"engine/{rel.as_posix()}", path.read_bytes()))
+    key = hashlib.sha256(b"".join(b"%s\0%d\0%s" % (name.encode(), len(data), data) for name, data in files)).hexdigest()
+    known = cache.get("engine-zip", key) if cache is not None else None
+    if isinstance(known, bytes):
+        return known
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted(src.rglob("*.py")):
-            rel = path.relative_to(src)
-            if rel.name in ENGINE_SKIP and len(rel.parts) == 1:
-                continue
-            info = zipfile.ZipInfo(f"engine/{rel.as_posix()}", FIXED_TIME)
+        for name, data in files:
+            info = zipfile.ZipInfo(name, FIXED_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
-    return buf.getvalue()
+            zf.writestr(info, data)
+    archive = buf.getvalue()
+    if cache is not None:
+        cache.put("engine-zip", key, archive)
+    return archive
 
 
 def pinned_pyodide(root: Path = ROOT) -> tuple[str, Path]:
@@ -107,8 +119,8 @@ def minimal_lock(lock: bytes, path: Path) -> str:
     return json.dumps({"info": info, "packages": {}}, sort_keys=True, separators=(",", ":"))
 
 
-def prepare_runtime(node_modules: Path | None = None, root: Path = ROOT) -> Runtime:
-    archive = engine_archive()
+def prepare_runtime(node_modules: Path | None = None, root: Path = ROOT, cache: BuildCache | None = None) -> Runtime:
+    archive = engine_archive(cache=cache)
     modules = node_modules or root / "node_modules"
     version, files = vendor_pyodide(modules, root)
     engine_path = hashed_name("engine", ".zip", archive)

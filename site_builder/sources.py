@@ -8,10 +8,12 @@ front matter text, which is all an error message needs.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,17 @@ class Source:
     body: str = field(default="", metadata=DERIVED)
     body_line: int = field(default=1, metadata=DERIVED)  # file line of the body's first line
     meta_offset: int = field(default=2, metadata=DERIVED)  # file line of meta_lines[0]: 2 below '+++', 1 in .toml
+
+    @cached_property
+    def text_key(self) -> str:
+        """A digest of ``text``, taken once: every cache key that depends on the file's
+        text (its front matter, its parsed body, its page) uses this instead of hashing
+        the text again."""
+        return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()
+
+    def __pagekey__(self) -> str:
+        """What a page's key holds of its file (pagekey): where it is and its text."""
+        return f"{self.rel!r}{str(self.path)!r}{self.text_key}"
 
     def key_line(self, key: str, table: str | None = None, nth: int = 0) -> int:
         """File line where ``key`` is set (inside ``[table]``/``[[table]]`` number ``nth``).

@@ -172,7 +172,7 @@ def load_winnability(src: Source, errors: list[BuildError], warnings: list[Build
     if spec is None:
         _check(src, errors, slug, spec)  # says what is wrong: an unknown game, at least
         return None
-    key = digest(src.rel, str(src.path), src.text, seed_range(spec))
+    key = digest(src.rel, str(src.path), src.text_key, seed_range(spec))
     hit = cache.get("winnability", key) if cache is not None else None
     checked = hit if isinstance(hit, tuple) and len(hit) == 3 else None
     if checked is None:

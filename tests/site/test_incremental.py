@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from site_builder import BuildFailed, build, parallel
-from site_builder.cache import FILE, cache_dir
+from site_builder.cache import FILE, SHARDS, cache_dir, shard_file
 from site_builder.render import THEME
 
 from site_fixture import game_page, name_page, write_content
@@ -121,7 +121,7 @@ def test_an_engine_change_renders_every_page_again(tmp_path: Path, monkeypatch: 
     from site_builder import board, runtime
 
     real = runtime.engine_archive
-    monkeypatch.setattr(runtime, "engine_archive", lambda: real() + b"changed")
+    monkeypatch.setattr(runtime, "engine_archive", lambda **kw: real() + b"changed")
     monkeypatch.setattr(board, "_ENGINE", ["another engine"])
     assert b.incremental() == total
     b.assert_same_as_clean()
@@ -172,10 +172,15 @@ def test_a_damaged_cache_entry_is_a_miss(tmp_path: Path) -> None:
 
     b = Builds(tmp_path)
     b.incremental()
-    path = cache_dir(b.site) / FILE
-    data = pickle.loads(path.read_bytes())
-    data["entries"] = {name: b"garbage" for name in data["entries"]}
-    path.write_bytes(pickle.dumps(data))
+    damaged = 0
+    for n in range(SHARDS):
+        path = cache_dir(b.site) / shard_file(n)
+        if path.is_file():
+            data = pickle.loads(path.read_bytes())
+            data["entries"] = {name: b"garbage" for name in data["entries"]}
+            damaged += len(data["entries"])
+            path.write_bytes(pickle.dumps(data))
+    assert damaged > 40  # every entry: each page's front matter and body, each first deal
     b.write("games/well.md", game_page("well", "## Play\n\nOther words.\n"))
     b.incremental()
     b.assert_same_as_clean()
@@ -223,3 +228,22 @@ def test_the_cache_is_kept_outside_the_site(tmp_path: Path) -> None:
     assert cache_dir(b.site) == tmp_path / ".cache" / "site_builder" / "site"
     assert (cache_dir(b.site) / FILE).is_file()
     assert not any(".cache" in p.parts or p.name.endswith(".pickle") for p in b.site.rglob("*"))
+
+
+def test_a_build_rewrites_only_the_cache_shards_whose_entries_changed(tmp_path: Path) -> None:
+    b = Builds(tmp_path)
+    b.incremental()
+    folder = cache_dir(b.site)
+
+    def shards() -> dict[int, int]:
+        return {n: (folder / shard_file(n)).stat().st_ino for n in range(SHARDS) if (folder / shard_file(n)).is_file()}
+
+    first = shards()
+    assert len(first) > SHARDS // 2  # the entries are spread out
+    b.incremental()
+    assert shards() == first  # nothing changed: no shard written again
+    b.write("games/well.md", game_page("well", "## Play\n\nOther words.\n"))
+    b.incremental()
+    rewritten = [n for n, inode in shards().items() if first.get(n) != inode]
+    assert 0 < len(rewritten) <= 6  # the old and new front matter, body and HTML entries of one page
+    b.assert_same_as_clean()
