@@ -288,3 +288,45 @@ def test_the_engine_model_scores_positions_as_the_compact_model_does(slug: str) 
             if not moves:
                 break
             game.play(rng.choice(moves))
+
+
+def test_disordered_counts_cards_lying_above_one_that_goes_home_first() -> None:
+    from engine.compact import compact_model
+
+    game = arrange(engine.new_game("freecell", 1), t1="AH 5S 2H", t2="2S 9D AS", t3="3C 2C AC", t4="KD")
+    model = compact_model(game)
+    assert model is not None and model.lanes is not None
+    # t1: the 2♥ lies on the A♥'s way home; t2: the A♠ above the 2♠ is no trouble;
+    # t3: the 2♣ and the A♣ both lie above the 3♣, which goes home after them: no trouble.
+    assert model.disordered(model.start()) == 1
+    # Built up in suit, each card but the bottom one waits on a card below it (2♥, 3♥);
+    # the 3♦ waits on the 2♦ but the A♦ on top does not; the K♠ waits on the Q♠.
+    game = arrange(engine.new_game("freecell", 1), t1="AH 2H 3H", t2="2D 3D AD", t3="QS KS")
+    model = compact_model(game)
+    assert model is not None and model.disordered(model.start()) == 4
+
+
+def test_only_foundations_of_one_way_home_per_card_have_a_second_opinion() -> None:
+    from engine.compact import compact_model
+
+    for slug in ("freecell", "klondike", "forty-thieves"):
+        model = compact_model(engine.new_game(slug, 1))
+        assert model is not None and len(model.opinions()) == 2, slug
+    for slug in ("spider", "spiderette"):  # whole runs are discarded: no card follows one card
+        model = compact_model(engine.new_game(slug, 1))
+        assert model is not None and model.opinions() == (0,), slug
+
+
+@pytest.mark.parametrize("deal", [21, 40])
+def test_the_second_opinion_wins_deals_the_first_leaves_undecided(deal: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget is shared between two ways of scoring; each wins deals the other does
+    not. These two FreeCell deals are won in 3,000 positions shared, and not in 3,000
+    positions of the first way alone."""
+    from engine.compact import Compact
+
+    game = engine.new_game("freecell", deal)
+    verdict = solve(game, 3000)
+    assert verdict.result == "won" and verdict.positions <= 3000
+    assert replays_to_a_win(game, verdict.moves)
+    monkeypatch.setattr(Compact, "opinions", lambda self: (0,))
+    assert solve(game, 3000).result == "unknown"
