@@ -291,25 +291,35 @@ class Compact:
                 continue
             # the lowest card from which the pile is one run to its top
             j = n - 1
-            link = next((ln for ln in links if j > 0 and (pile[j - 1] << 6 | pile[j]) in ln), links[0])
+            link = links[0]
+            if j > 0:
+                pair = pile[j - 1] << 6 | pile[j]
+                for ln in links:
+                    if pair in ln:
+                        link = ln
+                        break
             while j > down[i] and (pile[j - 1] << 6 | pile[j]) in link:
                 j -= 1
             buried += j
         wanted = 0
+        depth: dict[frozenset[int], int] = {}  # by the cards wanted: four empty foundations want the same aces
         for j in self.foundations:
             pile = piles[j]
             p = self.piles[j]
             if len(pile) >= p.max_cards:
                 continue
-            need = (p.accepts_empty or ()) if not pile else self.fit_set(j, pile) if p.builds else ()
-            best = 1 << 20
-            for c in need:
-                for i in self.laid:
-                    q = piles[i]
-                    if c in q:
-                        d = q[::-1].index(c)  # the nearest copy
-                        if d < best:
-                            best = d
+            need = (p.accepts_empty or frozenset()) if not pile else self.fit_set(j, pile) if p.builds else frozenset()
+            best = depth.get(need)
+            if best is None:
+                best = 1 << 20
+                for c in need:
+                    for i in self.laid:
+                        q = piles[i]
+                        if c in q:
+                            d = q[::-1].index(c)  # the nearest copy
+                            if d < best:
+                                best = d
+                depth[need] = best
             if best < 1 << 20:
                 wanted += best
         score = WEIGHTS[0] * (self.total - home) + WEIGHTS[1] * buried + WEIGHTS[2] * wanted
