@@ -146,11 +146,11 @@ def resolve(site: Site, errors: list[BuildError]) -> None:
                                              m.group(0), did_you_mean(m.group(1), resolver.names())))
     for page in site.games.values():
         page.related_items = _game_items(resolver, page, page.related, "related", errors)
+    by_title = sorted(site.games.values(), key=lambda g: g.title)
     for fam in site.families.values():
         fam.items = _game_items(resolver, fam, fam.games, "games", errors)
         listed = {i.title for i in fam.items}
-        fam.items += [site.game_item(g) for g in sorted(site.games.values(), key=lambda g: g.title)
-                      if g.family == fam.slug and g.title not in listed]
+        fam.items += [site.game_item(g) for g in by_title if g.family == fam.slug and g.title not in listed]
         fam.items += [site.planned_item(p) for p in site.planned if p.family == fam.slug and p.title not in listed]
     for game in site.games.values():
         game.names = []
