@@ -152,6 +152,7 @@ class Compact:
                                 for q in spec.group(prefix).ids())
         self.blocks = self._blocks()
         self.spans = tuple((ids[0], ids[-1] + 1, dealt_to) for ids, dealt_to in self.blocks)
+        self.in_order = frozenset(i for ids, dealt_to in self.blocks if dealt_to for i in ids)
         self.others = tuple(i for i in range(self.n) if i not in self.goal)
         # Places that take any card (cells, and spaces that take any card) are worth more
         # empty than a space for a king alone.
@@ -372,6 +373,10 @@ class Compact:
         spaces = sum(1 for i in self.spaces if not piles[i])
         wanting: dict[int, list[int]] = {}
         open_to: list[tuple[int, frozenset[int] | None, int]] = []
+        # One empty pile of an interchangeable group stands for the others (the same
+        # position by the canonical key), unless the stock still deals to them in order.
+        in_order = self.in_order if self.stock >= 0 and piles[self.stock] else frozenset()
+        seen_empty: set[int] = set()
         for j, pile in enumerate(piles):
             p = self.piles[j]
             if p.kind is Kind.DISCARD:
@@ -381,6 +386,11 @@ class Compact:
                 continue
             elif not pile:
                 if p.accepts_empty is not None:
+                    group = p.symmetric_with
+                    if group >= 0 and not every and j not in in_order:
+                        if group in seen_empty:
+                            continue
+                        seen_empty.add(group)
                     open_to.append((j, p.accepts_empty, 1 if p.kind is Kind.FOUNDATION or p.kind is Kind.CELL else 0))
             elif p.builds and len(pile) < p.max_cards:
                 for c in self.fit_set(j, pile):

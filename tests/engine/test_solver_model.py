@@ -70,3 +70,49 @@ def test_the_first_pass_only_leaves_moves_out(slug: str) -> None:
         if not moves:
             break
         game.play(moves[rng.below(len(moves))])
+
+
+@pytest.mark.parametrize("slug", ["freecell", "eight-off", "klondike", "spider", "forty-thieves", "fortress"])
+def test_the_moves_left_out_lead_only_to_positions_already_offered(slug: str) -> None:
+    """Without ``every``, one empty pile of an interchangeable group stands for the others,
+    and a whole pile is not moved into an empty pile of its own group: what is left out
+    reaches a position that another move reaches (by the canonical key), or the same one."""
+    game = engine.new_game(slug, 5)
+    rng = SplitMix64(23)
+    fewer = 0
+    for _ in range(150):
+        model = compact_model(game)
+        assert model is not None
+        state = model.start()
+        every = model.moves(state, every=True)
+        offered = model.moves(state)
+        assert set(offered) <= set(every)
+        fewer += len(every) - len(offered)
+        reached = {model.key(model.advance(state, m)) for m in offered}
+        assert {model.key(model.advance(state, m)) for m in every} - reached <= {model.key(state)}
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(moves[rng.below(len(moves))])
+    if slug in ("freecell", "eight-off"):
+        assert fewer > 0  # the cells are interchangeable: some moves were left out
+
+
+def test_empty_piles_the_stock_deals_to_in_order_are_each_offered() -> None:
+    """While Spider's stock still deals a card to each pile in order, its empty piles are
+    different places (the next deal lands on each), so each is offered; once the stock is
+    out, one stands for all."""
+    from .helpers import arrange
+
+    game = arrange(engine.new_game("spider", 1), t1="9S 5H", t2="KD", t3="QC", t4="JH", t5="10S", t6="8D",
+                   t7="7C", t8="6H", stock="2S 3S 4S 5S 6S 7S 8S 9S 10S JS")
+    model = compact_model(game)
+    assert model is not None
+    targets = {m[1] for m in model.moves(model.start()) if m[0] == model.ids.index("t1")}
+    assert {model.ids.index("t9"), model.ids.index("t10")} <= targets
+    game = arrange(engine.new_game("spider", 1), t1="9S 5H", t2="KD", t3="QC", t4="JH", t5="10S", t6="8D",
+                   t7="7C", t8="6H")
+    model = compact_model(game)
+    assert model is not None
+    targets = {m[1] for m in model.moves(model.start()) if m[0] == model.ids.index("t1")}
+    assert len(targets & {model.ids.index("t9"), model.ids.index("t10")}) == 1
