@@ -254,7 +254,7 @@ class EngineModel:
         self.foundations = tuple(p for p in work._lay.goal_ids if work.group_of[p].kind is Kind.FOUNDATION)
         self.dealt = tuple(p for p in self.laid if work.group_of[p].kind not in (Kind.STOCK, Kind.WASTE))
         self.faces = tuple({(c.suit, c.rank): c for p in game.order for c in game.piles[p]}.values())
-        self._takes: dict[Any, frozenset[tuple[str, int]]] = {}
+        self._takes: dict[Any, frozenset[int]] = {}
         self._scored: tuple[Any, int] = (None, 0)
 
     def start(self) -> Any:
@@ -334,28 +334,31 @@ class EngineModel:
     def _wanted(self) -> int:
         """For each foundation, how many cards lie on the nearest card it takes now, in the
         piles laid out (not the stock or waste). What a foundation takes is asked of the
-        rules once per foundation, top card and height."""
+        rules once per foundation, top card and height; how deep each card lies, once per
+        position."""
         work = self.work
+        codes = self.codes
+        near: dict[int, int] | None = None  # card code -> cards on its nearest copy
         total = 0
         for f in self.foundations:
             pile = work.piles[f]
             key = (f, (pile[-1].suit, pile[-1].rank) if pile else None, len(pile))
             takes = self._takes.get(key)
             if takes is None:
-                takes = self._takes[key] = frozenset((c.suit, c.rank) for c in self.faces
-                                                     if drop_refusal(work, f, c) is None)
+                takes = self._takes[key] = frozenset(codes[c] for c in self.faces if drop_refusal(work, f, c) is None)
             if not takes:
                 continue
-            best = -1
-            for pid in self.dealt:
-                cards = work.piles[pid]
-                for depth in range(len(cards)):
-                    c = cards[-1 - depth]
-                    if (c.suit, c.rank) in takes:
-                        if best < 0 or depth < best:
-                            best = depth
-                        break
-            total += max(best, 0)
+            if near is None:
+                near = {}
+                for pid in self.dealt:
+                    cards = work.piles[pid]
+                    top = len(cards) - 1
+                    for depth in range(top + 1):
+                        code = codes[cards[top - depth]]
+                        known = near.get(code)
+                        if known is None or depth < known:
+                            near[code] = depth
+            total += min((near[c] for c in takes if c in near), default=0)
         return total
 
     def move(self, move: Move) -> Move:
