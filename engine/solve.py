@@ -37,8 +37,10 @@ What makes it fast enough:
   that build one suit each, in order), the budget is shared by two searches. The second
   also counts the cards lying above one that must go home before them. The two get stuck
   on different deals, so sharing wins more than either alone: FreeCell deals 1-1000 at
-  20,000 positions, 974 won alone and 981 shared; Klondike deals 1-200 at 5,000, 87 and
-  96. A first search whose first pass ends "lost" keeps the whole budget for the check
+  20,000 positions, 974 won alone and 981 shared; Beleaguered Castle deals 1-1000 at
+  10,000, 446 and 501. Not in every game: Penguin's 1-1000 at 10,000, 989 and 980; and a
+  "lost" that takes more than half the budget to prove is no longer proved (Eight Off: 2
+  lost alone, 1 shared, with 3 more won). A first search whose first pass ends "lost" keeps the whole budget for the check
   that proves it.
 * **A first pass with unsound shortcuts**: cards never come back from a foundation, and a
   run resting on a card it was built on is not moved onto another pile for nothing (only
