@@ -2,9 +2,11 @@
 
 The watcher polls modification times (standard library only, every ``POLL`` seconds) under
 the content folder, the theme and the engine. Each rebuild runs ``python -m site_builder
-build`` in a new process, so a changed engine or builder is the one imported, a crash
-cannot take the server down, and the build is the very one the command line makes (with
-its cache: an edit rebuilds what it changed). The build's errors go to the terminal as
+build``'s own ``main`` in a process of its own, forked from a warm one that has imported the
+builder and the engine (``site_builder.warm``; started again when their code changes, so
+a changed engine or builder is the one that runs). A crash cannot take the server down,
+and the build is the very one the command line makes (with its cache: an edit rebuilds
+what it changed). The build's errors go to the terminal as
 usual and, through a small report file, to the open pages (``livereload``); a failed
 build leaves the last good site in place, served as it was.
 """
@@ -28,6 +30,7 @@ from .render import THEME
 from .runtime import ENGINE_DIR
 from .serve import load_header_rules
 
+CODE = [ENGINE_DIR, Path(__file__).resolve().parent]  # what the warm builder imports
 POLL = 0.3  # seconds between looks at the files
 Snapshot = dict[str, tuple[int, int]]
 
@@ -51,26 +54,79 @@ def snapshot(roots: list[Path]) -> Snapshot:
     return seen
 
 
-def run_build(content: Path, out: Path, extra: list[str]) -> list[dict[str, Any]]:
-    """One build in a new process; its errors (none when it succeeded). Its output and
-    errors go to this terminal."""
-    fd, name = tempfile.mkstemp(prefix="site-builder-report-", suffix=".json")
-    os.close(fd)
-    report = Path(name)
-    try:
-        cmd = [sys.executable, "-m", "site_builder", "build", "--content", str(content), "--out", str(out),
-               "--report", str(report), *extra]
-        code = subprocess.run(cmd, check=False).returncode
+class WarmBuilder:
+    """Runs ``python -m site_builder build`` for the watcher: forked from a warm process
+    (``site_builder.warm``) where the system can fork, else in a new process each time.
+    The warm process is started again when the engine's or the builder's code has changed
+    since it started, so each build runs the code its files hold."""
+
+    def __init__(self, content: Path, out: Path, extra: list[str]) -> None:
+        self.args = ["build", "--content", str(content), "--out", str(out), *extra]
+        self.proc: subprocess.Popen[str] | None = None
+        self.status: Any = None
+        self.code: Snapshot = {}  # the code the warm process imported
+
+    def __call__(self) -> list[dict[str, Any]]:
+        """One build; its errors (none when it succeeded). Its output and errors go to
+        this terminal."""
+        fd, name = tempfile.mkstemp(prefix="site-builder-report-", suffix=".json")
+        os.close(fd)
+        report = Path(name)
         try:
-            data = json.loads(report.read_text("utf-8"))
-            errors = [error_record(e) for e in data.get("errors", [])]
-        except (OSError, ValueError, AttributeError, TypeError):
-            errors = []
-        if code != 0 and not errors:
-            errors = [{"path": "", "line": 0, "text": f"the build stopped (exit status {code}); see the terminal"}]
-        return errors
-    finally:
-        report.unlink(missing_ok=True)
+            code = self._run([*self.args, "--report", str(report)])
+            try:
+                data = json.loads(report.read_text("utf-8"))
+                errors = [error_record(e) for e in data.get("errors", [])]
+            except (OSError, ValueError, AttributeError, TypeError):
+                errors = []
+            if code != 0 and not errors:
+                errors = [{"path": "", "line": 0, "text": f"the build stopped (exit status {code}); see the terminal"}]
+            return errors
+        finally:
+            report.unlink(missing_ok=True)
+
+    def _run(self, argv: list[str]) -> int:
+        if not hasattr(os, "fork"):
+            return subprocess.run([sys.executable, "-m", "site_builder", *argv], check=False).returncode
+        code = snapshot(CODE)
+        if self.proc is None or self.proc.poll() is not None or code != self.code:
+            self.close()
+            self.code = code
+            self._start()
+        assert self.proc is not None and self.proc.stdin is not None
+        try:
+            self.proc.stdin.write(json.dumps(argv) + "\n")
+            self.proc.stdin.flush()
+            answer = self.status.readline()
+        except OSError:
+            answer = ""
+        if not answer:  # the warm process is gone: build the plain way, and start afresh next time
+            self.close()
+            return subprocess.run([sys.executable, "-m", "site_builder", *argv], check=False).returncode
+        return int(answer)
+
+    def _start(self) -> None:
+        read, write = os.pipe()
+        try:
+            self.proc = subprocess.Popen([sys.executable, "-m", "site_builder.warm", str(write)], stdin=subprocess.PIPE,
+                                         text=True, pass_fds=(write,))
+        finally:
+            os.close(write)
+        self.status = os.fdopen(read, "r")
+
+    def close(self) -> None:
+        if self.proc is not None:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+            self.proc = None
+        if self.status is not None:
+            self.status.close()
+            self.status = None
 
 
 class Watcher(threading.Thread):
@@ -96,11 +152,14 @@ class Watcher(threading.Thread):
             last = now
             names = sorted({os.path.relpath(path) for path, _ in changed})
             print(f"\nChanged: {', '.join(names[:5])}{' …' if len(names) > 5 else ''}; rebuilding", flush=True)
+            started = time.perf_counter()
             errors = self.rebuild()
             self.hub.publish(errors)
             if errors:
                 print(f"Build failed ({len(errors)} error{'s' if len(errors) != 1 else ''}); still serving the "
                       "last good site", flush=True)
+            else:
+                print(f"Rebuilt in {time.perf_counter() - started:.2f} s; the open pages reload", flush=True)
 
     def stop(self) -> None:
         self.stopped.set()
@@ -109,7 +168,7 @@ class Watcher(threading.Thread):
 def serve_watch(content: Path, out: Path, port: int = 8000, extra: list[str] | None = None,
                 roots: list[Path] | None = None) -> None:
     """Build, serve on 127.0.0.1, and rebuild on every change until Ctrl+C."""
-    rebuild = partial(run_build, content, out, extra or [])
+    rebuild = WarmBuilder(content, out, extra or [])
     hub = Hub()
     started = time.perf_counter()
     errors = rebuild()
@@ -133,3 +192,4 @@ def serve_watch(content: Path, out: Path, port: int = 8000, extra: list[str] | N
         watcher.stop()
         hub.close()
         server.server_close()
+        rebuild.close()
