@@ -121,9 +121,14 @@ async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
   });
   archive.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
   const cache = snapshotCache();
+  // Pyodide's loader imports its 1.25 MB runtime script only once the loader itself has
+  // arrived and run; imported here, beside the loader, the two arrive in the time of one.
+  // (loadPyodide awaits `createPyodideModule` in place of its own import, so a promise will do.)
+  const runtime = import(new URL("pyodide.asm.mjs", base).href).then((m) => m.default);
+  runtime.catch(() => {}); // awaited by loadPyodide; this only keeps an early failure from going unhandled
   const [{ loadPyodide }, saved] = await Promise.all([import(new URL("pyodide.mjs", base).href),
     cache.then((c) => savedSnapshot(c, key))]);
-  const options = { indexURL: base, packages: [] };
+  const options = { indexURL: base, packages: [], createPyodideModule: runtime };
   if (lock) options.lockFileContents = lock; // no package is loaded: spare fetching the full lock file
   phase("loader");
   if (saved) {
