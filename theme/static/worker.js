@@ -91,9 +91,10 @@ async function savedSnapshot(cache, key) {
   }
 }
 
-// Python sees the engine under LIB. After a restore the interpreter already holds the
-// imported modules, but the files are not in the snapshot: unpack them again, for any
-// module imported later.
+// Python sees the engine under LIB. After a restore the interpreter already holds every
+// engine module (engine.bridge imports them all), but the files are not in the snapshot: they
+// are unpacked again after the first answers, for anything that reads them later (a
+// traceback's source lines, a module a future engine imports lazily).
 function unpack(pyodide, archive) {
   pyodide.unpackArchive(archive, "zip", { extractDir: LIB });
 }
@@ -101,7 +102,7 @@ function unpack(pyodide, archive) {
 // How long each part of the start took (ms), sent with "ready" for the play benchmark:
 // "loader" (Pyodide's loader imported, the saved snapshot found), "python" (loadPyodide, which
 // reads the snapshot meanwhile),
-// "engine" (the engine unpacked and imported, its session made).
+// "engine" (after a fresh start: the engine unpacked and imported; either way its session made).
 const phases = {};
 let phaseStart = 0;
 function phase(name) {
@@ -135,10 +136,12 @@ async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
     try {
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: saved.bytes });
       phase("python");
-      unpack(pyodide, await archive);
       session = pyodide.pyimport("engine.bridge").Session();
       phase("engine");
-      return { start: "snapshot" };
+      const after = () => archive.then((zip) => unpack(pyodide, zip)).catch((err) => {
+        console.warn(`The engine's files could not be unpacked: ${err && err.message ? err.message : err}`);
+      });
+      return { start: "snapshot", after };
     } catch (err) {
       console.warn(`The engine's saved start could not be used, so it starts afresh: ${err && err.message ? err.message : err}`);
       await (await cache).delete(key).catch(() => {});
@@ -190,7 +193,11 @@ self.onmessage = async (event) => {
     self.postMessage({ type: "ready", start: started.start, phases });
     for (const [id, request] of pending) answer(id, request);
     pending = [];
-    if (started.keep) await started.keep(); // after the first answers: storing 30 MB must not delay them
+    // After the first answers, which must not wait for them: storing 30 MB (keep), or
+    // unpacking the engine's files again (after; every module is already imported, so
+    // requests meanwhile are answered as usual).
+    if (started.keep) await started.keep();
+    if (started.after) await started.after();
     return;
   }
   if (session === null) {
