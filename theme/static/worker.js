@@ -143,6 +143,27 @@ function phase(name) {
   phaseStart = now;
 }
 
+// Pyodide fetches its WebAssembly (9.6 MB) and standard library (2.5 MB) itself, with
+// fetch(), once its loader has run. Both are asked for here at the start instead, and from the
+// offline copy straight where it holds them (not through the service worker, which must start
+// first and then pass 12 MB along); `fetch` hands Pyodide these answers when it asks.
+function fetchEarly(urls) {
+  const early = new Map(urls.map((url) => {
+    const cached = typeof caches === "undefined" ? Promise.resolve(undefined) : caches.match(url).catch(() => undefined);
+    return [url, cached.then((hit) => hit || fetch(url))];
+  }));
+  const plain = self.fetch;
+  self.fetch = function (input, options) {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
+    const plainRequest = !options || Object.keys(options).length === 0; // Pyodide passes {} (no integrity)
+    const answer = url !== null && plainRequest && early.get(url);
+    if (!answer) return plain.call(this, input, options);
+    early.delete(url);
+    if (!early.size) self.fetch = plain;
+    return answer;
+  };
+}
+
 async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
   phaseStart = performance.now();
   const base = new URL(pyodideUrl, self.location.href).href;
@@ -152,6 +173,7 @@ async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
     return r.arrayBuffer();
   });
   archive.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+  fetchEarly(["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => new URL(name, base).href));
   const folder = snapshotFolder();
   // Pyodide's loader imports its 1.25 MB runtime script only once the loader itself has
   // arrived and run; imported here, beside the loader, the two arrive in the time of one.
