@@ -148,11 +148,11 @@ function phase(name) {
 // offline copy straight where it holds them (not through the service worker, which must start
 // first and then pass 12 MB along); `fetch` hands Pyodide these answers when it asks.
 function fetchEarly(urls) {
+  const plain = self.fetch;
   const early = new Map(urls.map((url) => {
     const cached = typeof caches === "undefined" ? Promise.resolve(undefined) : caches.match(url).catch(() => undefined);
-    return [url, cached.then((hit) => hit || fetch(url))];
+    return [url, cached.then((hit) => hit || plain.call(self, url))];
   }));
-  const plain = self.fetch;
   self.fetch = function (input, options) {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
     const plainRequest = !options || Object.keys(options).length === 0; // Pyodide passes {} (no integrity)
