@@ -104,6 +104,10 @@ def test_after_one_game_page_every_page_opens_plays_and_searches_with_the_networ
     other = open_page(context, server.url + "/games/klondike/")
     wait_ready(other)
     assert other.locator("section.demo").get_attribute("data-engine-start") == "snapshot"
+    # Its scripts and styles came from the caches without the service worker's code (sw.js's routes).
+    sources = other.evaluate("performance.getEntriesByType('resource').filter((e) => e.name.includes('/assets/'))"
+                             ".map((e) => [e.name, e.workerMatchedSourceType])")
+    assert sources and all(source == "cache" for _, source in sources), sources
     play_first_move(other)
     other.reload()  # an offline reload keeps the game, as online
     wait_ready(other)
