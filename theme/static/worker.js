@@ -132,9 +132,9 @@ function unpack(pyodide, archive) {
 }
 
 // How long each part of the start took (ms), sent with "ready" for the play benchmark:
-// "loader" (Pyodide's loader imported, the saved snapshot found), "python" (loadPyodide, which
-// reads the snapshot meanwhile),
-// "engine" (after a fresh start: the engine unpacked and imported; either way its session made).
+// "loader" (Pyodide's loader imported, and meanwhile the saved snapshot read and, on the same
+// thread, the runtime script compiled), "python" (loadPyodide), "engine" (after a fresh
+// start: the engine unpacked and imported; either way its session made).
 const phases = {};
 let phaseStart = 0;
 function phase(name) {
@@ -173,7 +173,7 @@ async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
     return r.arrayBuffer();
   });
   archive.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
-  fetchEarly(["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => new URL(name, base).href));
+  fetchEarly(["pyodide.asm.wasm", "python_stdlib.zip"].map((file) => new URL(file, base).href));
   const folder = snapshotFolder();
   // Pyodide's loader imports its 1.25 MB runtime script only once the loader itself has
   // arrived and run; imported here, beside the loader, the two arrive in the time of one.
