@@ -208,6 +208,13 @@ TIMINGS_JS = """() => {
            engine: engine ? engine.startTime : null, phases: engine && engine.detail ? engine.detail.phases : null };
 }"""
 MEASURES_JS = """(name) => performance.getEntriesByName(name).map((e) => [e.startTime, e.duration])"""
+# Whether the engine's snapshot is saved (theme/static/worker.js: a file in the origin's private file system).
+SAVED_START_JS = """() => navigator.storage.getDirectory()
+  .then((root) => root.getDirectoryHandle('patience-rulebook-snapshot'))
+  .then(async (folder) => {
+    for await (const name of folder.keys()) if (!name.endsWith('.part')) return true;
+    return false;
+  }, () => false)"""
 STATUS_JS = """(sel) => { const el = document.querySelector(sel); return el ? el.dataset.status : null; }"""
 
 
@@ -481,8 +488,7 @@ def measure_return_run(playwright: Any, profile: Path, url: str, first: str, oth
         try:
             poll(page, "() => document.documentElement.dataset.offline === 'playable'", timeout=OFFLINE_WAIT,
                  what="the site kept for offline play")
-            poll(page, "() => caches.open('patience-rulebook-snapshot').then((c) => c.keys()).then((k) => k.length)",
-                 timeout=OFFLINE_WAIT, what="the engine's snapshot saved")
+            poll(page, SAVED_START_JS, timeout=OFFLINE_WAIT, what="the engine's snapshot saved")
             res.back["kept"].append(Visit(ready=(time.perf_counter() - start) * 1e3, requests=settle(sent)))
         except BenchFailed as e:
             res.problems.append(f"{first}: {e} (a site built without the offline copy?)")

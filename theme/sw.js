@@ -7,15 +7,15 @@
 //   SHELL     this build's pages, hashed assets, search index and icons, kept at install;
 //             the engine archive joins it once a demo has run;
 //   PYODIDE   Pyodide's files, named by its version: a new build with the same Pyodide
-//             keeps them, so 13 MB are not fetched again;
-//   SNAPSHOTS the engine worker's saved start (theme/static/worker.js manages it).
+//             keeps them, so 13 MB are not fetched again.
+// (The engine worker's saved start is a file in the origin's private file system, which
+// theme/static/worker.js manages; an older build kept it in a cache, deleted here.)
 // Pages and the search index's entry files go to the network first, so a new build is never
 // hidden behind a stale page, and fall back to this build's copy; hashed assets and Pyodide,
 // whose names change with their contents, come from the cache first.
 const PREFIX = "patience-rulebook-";
 const SHELL = `${PREFIX}${OFFLINE.build}`;
 const PYODIDE = `${PREFIX}pyodide-${OFFLINE.pyodide}`;
-const SNAPSHOTS = `${PREFIX}snapshot`;
 const KEPT = new Set(OFFLINE.shell);
 
 function cacheFor(path) {
@@ -42,7 +42,17 @@ async function keepDemo() {
   }
 }
 
+// Hashed assets and Pyodide, whose names change with their contents, come straight from the
+// caches where the browser can route requests without this worker (Chromium's static routing,
+// `addRoutes`): no wait for this worker to start, no detour through its JavaScript. That is
+// most of a game page's requests, the engine worker's 13 MB included. A miss goes to the
+// network; `cacheFirst` below serves them in other browsers.
+const ROUTES = ["/assets/*", "/pyodide/*"].map((urlPattern) => ({
+  condition: { urlPattern, requestMethod: "GET" }, source: "cache",
+}));
+
 self.addEventListener("install", (event) => {
+  if (event.addRoutes) event.waitUntil(event.addRoutes(ROUTES).catch(() => {})); // a route refused: the fetch handler serves it
   event.waitUntil((async () => {
     const shell = await caches.open(SHELL);
     // "no-cache": revalidate with the server, so a page is never this build's from an older HTTP copy.
@@ -60,7 +70,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     // The page's request starts while this worker boots, instead of after it.
     if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
-    const current = new Set([SHELL, PYODIDE, SNAPSHOTS]);
+    const current = new Set([SHELL, PYODIDE]);
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && !current.has(name)) await caches.delete(name);
     }

@@ -25,6 +25,17 @@ from tests.play.conftest import PLAIN_SETTINGS
 from tests.play.driver import click_move, moves_shown, wait_ready
 
 OFFLINE_SET_UP = 90_000  # ms: the shell (about 3 MB) and the demo's runtime (13 MB) into the caches
+# The engine's saved starts (theme/static/worker.js): {file name: size} of the files in their
+# folder of the origin's private file system (one being written, *.part, is not one yet).
+SAVED_STARTS = """navigator.storage.getDirectory()
+  .then((root) => root.getDirectoryHandle('patience-rulebook-snapshot'))
+  .then(async (folder) => {
+    const sizes = {};
+    for await (const [name, file] of folder.entries()) {
+      if (!name.endsWith('.part')) sizes[name] = (await file.getFile()).size;
+    }
+    return sizes;
+  }, () => ({}))"""
 
 
 @pytest.fixture
@@ -68,8 +79,7 @@ def until(page: Any, script: str, timeout_ms: int = 20_000) -> Any:
 def kept_for_offline(page: Any) -> None:
     """Wait until the page says the site and its demos are kept, and the engine's start is saved."""
     expect(page.locator("html")).to_have_attribute("data-offline", "playable", timeout=OFFLINE_SET_UP)
-    until(page, "caches.open('patience-rulebook-snapshot').then((c) => c.keys()).then((k) => k.length === 1)",
-          OFFLINE_SET_UP)
+    until(page, f"({SAVED_STARTS}).then((s) => Object.keys(s).length === 1)", OFFLINE_SET_UP)
 
 
 def play_first_move(page: Any) -> None:
@@ -94,6 +104,10 @@ def test_after_one_game_page_every_page_opens_plays_and_searches_with_the_networ
     other = open_page(context, server.url + "/games/klondike/")
     wait_ready(other)
     assert other.locator("section.demo").get_attribute("data-engine-start") == "snapshot"
+    # Its scripts and styles came from the caches without the service worker's code (sw.js's routes).
+    sources = other.evaluate("performance.getEntriesByType('resource').filter((e) => e.name.includes('/assets/'))"
+                             ".map((e) => [e.name, e.workerMatchedSourceType])")
+    assert sources and all(source == "cache" for _, source in sources), sources
     play_first_move(other)
     other.reload()  # an offline reload keeps the game, as online
     wait_ready(other)
@@ -124,19 +138,19 @@ def test_the_engine_starts_afresh_when_its_saved_start_is_broken_and_saves_a_goo
     kept_for_offline(page)
     # Spoil the saved start in place, as a bad write or a changed Pyodide would.
     page.evaluate("""async () => {
-      const cache = await caches.open('patience-rulebook-snapshot');
-      const [key] = await cache.keys();
-      await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
+      const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('patience-rulebook-snapshot');
+      const [name] = await Array.fromAsync(folder.keys());
+      const file = await (await folder.getFileHandle(name)).createWritable();
+      await file.write(new Uint8Array(4096).fill(7));
+      await file.close();
     }""")
     page.reload()
     wait_ready(page)
     assert page.locator("section.demo").get_attribute("data-engine-start") == "fallback"
     play_first_move(page)
     # The broken one is replaced by a good one, which the next page starts from.
-    until(page, """caches.open('patience-rulebook-snapshot').then((c) => c.keys())
-                   .then((k) => Promise.all(k.map((r) => caches.match(r))))
-                   .then((rs) => Promise.all(rs.map((r) => r.arrayBuffer())))
-                   .then((bs) => bs.length === 1 && bs[0].byteLength > 1000000)""", OFFLINE_SET_UP)
+    until(page, f"({SAVED_STARTS}).then((s) => Object.values(s).length === 1 && Object.values(s)[0] > 1000000)",
+          OFFLINE_SET_UP)
     again = open_page(context, server.url + "/games/deuces/")
     wait_ready(again)
     assert again.locator("section.demo").get_attribute("data-engine-start") == "snapshot"
@@ -185,9 +199,19 @@ def test_the_site_is_installable_and_the_offline_copy_can_be_removed(profile: An
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     assert errors == [], errors
     note = page.locator("[data-offline-note]")
+    # A saved start of the engine, as a game page's worker leaves it (this page has no demo).
+    page.evaluate("""async () => {
+      const root = await navigator.storage.getDirectory();
+      const folder = await root.getDirectoryHandle('patience-rulebook-snapshot', {create: true});
+      const file = await (await folder.getFileHandle('saved-start', {create: true})).createWritable();
+      await file.write(new Uint8Array(4096));
+      await file.close();
+    }""")
+    assert page.evaluate(SAVED_STARTS) == {"saved-start": 4096}
     note.get_by_role("button", name="Remove the offline copy").click()
     expect(page.locator("html")).to_have_attribute("data-offline", "off")
     until(page, "caches.keys().then((names) => !names.some((n) => n.startsWith('patience-rulebook-')))")
+    until(page, f"({SAVED_STARTS}).then((s) => Object.keys(s).length === 0)")
     until(page, "navigator.serviceWorker.getRegistrations().then((r) => r.length === 0)")
     page.goto(server.url + "/glossary/")  # the choice lasts: no worker is registered again
     expect(note).to_contain_text("keeps no offline copy")

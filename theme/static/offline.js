@@ -75,6 +75,9 @@ async function keep() {
 async function remove() {
   for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
   for (const name of await caches.keys()) if (name.startsWith(PREFIX)) await caches.delete(name);
+  // The engine's saved start (theme/static/worker.js), in the origin's private file system.
+  const files = navigator.storage && navigator.storage.getDirectory ? await navigator.storage.getDirectory().catch(() => null) : null;
+  if (files) await files.removeEntry(`${PREFIX}snapshot`, { recursive: true }).catch(() => {});
 }
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
