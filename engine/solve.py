@@ -40,8 +40,8 @@ What makes it fast enough:
   20,000 positions, 974 won alone and 981 shared; Beleaguered Castle deals 1-1000 at
   10,000, 446 and 501. Not in every game: Penguin's 1-1000 at 10,000, 989 and 980; and a
   "lost" that takes more than half the budget to prove is no longer proved (Eight Off: 2
-  lost alone, 1 shared, with 3 more won). A first search whose first pass ends "lost" keeps the whole budget for the check
-  that proves it.
+  lost alone, 1 shared, with 3 more won). A first search whose first pass ends "lost"
+  keeps the whole budget for the check that proves it.
 * **A first pass with unsound shortcuts**: cards never come back from a foundation, and a
   run resting on a card it was built on is not moved onto another pile for nothing (only
   when that empties its pile or turns a card up); one resting on a card it only fits
@@ -128,9 +128,9 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True) -
     opinions = model.opinions()
     spent = 0
     for n, opinion in enumerate(opinions):
-        share = (budget - spent) // (len(opinions) - n)
-        if share < 1:
+        if spent >= budget:
             break
+        share = max(1, (budget - spent) // (len(opinions) - n))
         model.hold(opinion)
         verdict = _attempt(model, share, budget - spent, shortcuts)
         spent += verdict.positions
@@ -189,6 +189,8 @@ def search(model: Model, budget: int, *, shortcuts: bool) -> Verdict:
     root = model.key(state)
     parent: dict[Any, tuple[Any, list[Any]] | None] = {root: None}
     positions = 1
+    if positions >= budget:  # the start is all a budget of one position sees
+        return Verdict(UNKNOWN, (), positions)
     tick = 0
     limit = model.widen or budget + 1  # expansions per depth in this round
     expanded: dict[int, int] = {}

@@ -154,6 +154,9 @@ def test_the_budget_is_kept_and_checked() -> None:
     assert verdict.result == "unknown"
     assert verdict.positions <= 50
     assert verdict.moves == ()
+    freecell = engine.new_game("freecell", 5)  # two opinions share the budget
+    for small in (1, 2, 3, 4, 7):
+        assert solve(freecell, small).positions <= small
     for bad in (0, -5, 2.5, True, "100"):
         with pytest.raises(ValueError, match="budget"):
             solve(game, bad)  # type: ignore[arg-type]
