@@ -3,8 +3,9 @@
 Each entry is keyed by a digest of *all* its inputs, so a hit can only return what the
 work would compute again: a parsed body by its text, where it starts and the anchors it
 may not take; a checked winnability file by its text and the deal numbers its game has;
-a first deal by the engine's source, the game's rules fingerprint and the seed; a rendered page by every value its template receives, the theme, the runtime's
-addresses and the builder's own source (see ``render``). Nothing is invalidated by hand,
+a first deal by the engine's source, the game's rules fingerprint and the seed; the engine
+archive by the engine's source; a rendered page by every value its template receives,
+the theme, the runtime's addresses and the builder's own source (see ``render``). Nothing is invalidated by hand,
 so an incremental build gives the same site as a clean one, byte for byte
 (tests/site/test_incremental.py checks that over a sequence of edits).
 
@@ -12,7 +13,7 @@ The cache is a few pickle files outside the output folder (``.cache/site_builder
 beside it, so a clean build or a deleted cache loses only time): ``cache.pickle`` for the
 records of the site's files, and the entries spread over ``SHARDS`` files by name, so
 that a build writes again only the shards whose entries changed (an edit of one page
-touches two or three of them, not the 14 MB of the benchmark's 1,062 pages). Every entry
+touches about five of them, not the 14 MB of the benchmark's 1,062 pages). Every entry
 is keyed by a digest of its inputs, so a shard is right on its own, whatever build wrote
 it. A file that cannot be read, or was written by another version of the builder, is
 ignored and rebuilt: a corrupt cache is never an error. Entries are stored pickled one

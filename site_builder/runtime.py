@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import zipfile
@@ -21,7 +20,7 @@ from pathlib import Path
 
 import engine
 
-from .cache import BuildCache
+from .cache import BuildCache, tree_digest
 from .errors import BuildError, BuildFailed
 from .output import hashed_name
 
@@ -50,23 +49,21 @@ class Runtime:
 
 def engine_archive(src: Path = ENGINE_DIR, cache: BuildCache | None = None) -> bytes:
     """The engine package as a zip with entries under ``engine/``, byte-identical for
-    identical code. With a ``cache``, the zip of the same files is not compressed again."""
-    files = []
-    for path in sorted(src.rglob("*.py")):
-        rel = path.relative_to(src)
-        if not (rel.name in ENGINE_SKIP and len(rel.parts) == 1):
-            files.append((f"engine/{rel.as_posix()}", path.read_bytes()))
-    key = hashlib.sha256(b"".join(b"%s\0%d\0%s" % (name.encode(), len(data), data) for name, data in files)).hexdigest()
+    identical code. With a ``cache``, the zip of the same files is not made again."""
+    key = tree_digest(src, "*.py") if cache is not None else ""
     known = cache.get("engine-zip", key) if cache is not None else None
     if isinstance(known, bytes):
         return known
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        for name, data in files:
-            info = zipfile.ZipInfo(name, FIXED_TIME)
+        for path in sorted(src.rglob("*.py")):
+            rel = path.relative_to(src)
+            if rel.name in ENGINE_SKIP and len(rel.parts) == 1:
+                continue
+            info = zipfile.ZipInfo(f"engine/{rel.as_posix()}", FIXED_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, data)
+            zf.writestr(info, path.read_bytes())
     archive = buf.getvalue()
     if cache is not None:
         cache.put("engine-zip", key, archive)
