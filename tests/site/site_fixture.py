@@ -92,3 +92,8 @@ def only(errors: list[BuildError], needle: str) -> BuildError:
     found = [e for e in errors if needle in e.message]
     assert len(found) == 1, [str(e) for e in errors]
     return found[0]
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` and its bytes, by path relative to it (to compare two sites)."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}

@@ -16,13 +16,9 @@ from site_builder import BuildFailed, build, parallel
 from site_builder.cache import FILE, SHARDS, cache_dir, shard_file
 from site_builder.render import THEME
 
-from site_fixture import game_page, name_page, write_content
+from site_fixture import game_page, name_page, tree, write_content
 
 REAL_WINNABILITY = Path(__file__).resolve().parents[2] / "content" / "winnability" / "deuces.json"
-
-
-def tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 class Builds:
