@@ -151,6 +151,12 @@ class Compact:
         self.blocked_by = tuple(index[q] for prefix in blocking(rule.blocked_by_empty if rule else None)
                                 for q in spec.group(prefix).ids())
         self.blocks = self._blocks()
+        # Moves through the stock (``through_stock``): where the stock turns several cards at
+        # a time onto a waste that turns over again, the cards it brings up are not the next
+        # in line, and best first spent its budget on the positions between.
+        self.through = bool(rule and rule.deal_to == "waste" and rule.draw > 1 and rule.redeal_waste
+                            and not rule.last_resort and not self.blocked_by and self.waste >= 0
+                            and not any(s in p.refill_from for p in piles for s in (self.stock, self.waste)))
         self.spans = tuple((ids[0], ids[-1] + 1, dealt_to) for ids, dealt_to in self.blocks)
         self.in_order = frozenset(i for ids, dealt_to in self.blocks if dealt_to for i in ids)
         self.others = tuple(i for i in range(self.n) if i not in self.goal)
@@ -454,7 +460,9 @@ class Compact:
         out.sort(key=lambda sm: sm[0])
         moves = [m for _, m in out]
         rule = self.rule
-        if rule is not None and self.stock >= 0:
+        if self.through and not every:
+            moves.extend(self.through_stock(state, wanting, open_to))
+        elif rule is not None and self.stock >= 0:
             stock = piles[self.stock]
             if stock and not any(not piles[j] for j in self.blocked_by) and not (rule.last_resort and legal):
                 moves.append(DEAL)
@@ -463,13 +471,69 @@ class Compact:
                 moves.append(REDEAL)
         return moves
 
+    def through_stock(self, state: State, wanting: dict[int, list[int]],
+                      open_to: list[tuple[int, frozenset[int] | None, int]]) -> list[Any]:
+        """Each card the stock can bring to the top of the waste, by turning and turning the
+        waste over as often as it takes, played at once to each place that takes it: one move
+        ``(waste, target, 1, steps)``, ``steps`` being the deals and redeals made first.
+
+        They stand for the bare deal and redeal, which are then not offered. Nothing is lost:
+        turning cards changes only the stock and the waste, so in any line of play the turns
+        can wait until just before the waste's top card is played, and turns that end in no
+        play lead back to a position the line already had, or one with fewer redeals left.
+        The search is as complete as before. What a target takes is the same whichever card
+        is on the waste (``wanting``, ``open_to``: worked out once, by ``moves``)."""
+        assert self.rule is not None
+        w, st, draw = self.waste, self.stock, self.rule.draw
+        targets = self.piles[w].targets
+        stock, waste, redeals = list(state[0][st]), list(state[0][w]), state[2]
+        seen = {(tuple(stock), tuple(waste))}
+        steps: tuple[CMove, ...] = ()
+        out: list[Any] = []
+        while True:
+            if stock:
+                for _ in range(min(draw, len(stock))):
+                    waste.append(stock.pop())
+                steps += (DEAL,)
+            elif waste and redeals != 0:
+                stock, waste = waste[::-1], []
+                if redeals is not None:
+                    redeals -= 1
+                steps += (REDEAL,)
+            else:
+                return out
+            turned = (tuple(stock), tuple(waste))
+            if turned in seen:  # round the whole cycle: the rest repeats
+                return out
+            seen.add(turned)
+            if not waste:
+                continue
+            card = waste[-1]
+            for j in wanting.get(card, ()):
+                if j in targets and len(state[0][j]) < self.piles[j].max_cards:
+                    out.append((w, j, 1, steps))
+            for j, accepts, _ in open_to:
+                if j in targets and (accepts is None or card in accepts) and len(state[0][j]) < self.piles[j].max_cards:
+                    out.append((w, j, 1, steps))
+
+    def played(self, move: Any) -> list[Move]:
+        """The moves of the public rules that make ``move``: a move through the stock is
+        its deals and redeals, then the card's move."""
+        if len(move) == 4:
+            return [*(self.move(step) for step in move[3]), self.move(move[:3])]
+        return [self.move(move)]
+
     def apply(self, state: State, move: CMove) -> tuple[State, list[CMove]]:
         """The position after ``move`` (and what settles by itself), then the safe moves
         home that follow, which are returned too."""
         after = self.advance(state, move)
         return self.settle_home(after)
 
-    def advance(self, state: State, move: CMove) -> State:
+    def advance(self, state: State, move: Any) -> State:
+        if len(move) == 4:  # through the stock (``through_stock``)
+            for step in move[3]:
+                state = self.advance(state, step)
+            move = move[:3]
         piles = list(state[0])
         down = list(state[1])
         redeals, deals = state[2], state[3]
