@@ -11,7 +11,9 @@ Requests:
   ``{"op": "restart"}``, ``{"op": "view"}``
   ``{"op": "solve", "budget": n}``  search from here (``engine.solve``); the answer's
       ``solve`` is ``{"result": "won"|"lost"|"unknown", "move": next move of a winning
-      line or null, "positions": n}``; nothing is played. ``n`` counts positions of the
+      line or null, "turns": n, "positions": n}``, ``turns`` being how many deals and
+      redeals open the line before a card is played (Klondike's line may turn the stock
+      several times to bring a card up); nothing is played. ``n`` counts positions of the
       compact model: a game searched through the engine itself searches a quarter as
       many, each costing about four times as much (``engine.solve.fair_budget``), so an
       answer takes about as long in every game
@@ -95,7 +97,8 @@ class Session:
                 self.steps, self.undone = [], []
             elif op == "solve":
                 verdict = solve(game, fair_budget(game, _budget(req.get("budget", HINT_BUDGET))))
-                extra["solve"] = {"result": verdict.result, "positions": verdict.positions,
+                turns = next((n for n, m in enumerate(verdict.moves) if not m.action), len(verdict.moves))
+                extra["solve"] = {"result": verdict.result, "positions": verdict.positions, "turns": turns,
                                   "move": str(verdict.moves[0]) if verdict.moves else None}
             elif op != "view":
                 raise EngineError(f"unknown request {op!r}")

@@ -65,6 +65,17 @@ def test_the_bulk_runner_refuses_bad_input(tmp_path: Path, capsys: pytest.Captur
     assert not list(tmp_path.iterdir())
 
 
+def test_a_hint_that_turns_the_stock_says_how_many_turns_come_first() -> None:
+    """Klondike's line may open by turning the stock several times to bring a card up: the
+    answer counts those turns, which the demo says with the hint."""
+    s = Session()
+    s.handle(json.dumps({"op": "new", "game": "klondike", "seed": 13}))
+    answer = json.loads(s.handle(json.dumps({"op": "solve", "budget": 3000})))["solve"]
+    line = engine.solve(engine.new_game("klondike", 13), 3000).moves
+    assert answer["result"] == "won" and answer["move"] == "deal"
+    assert answer["turns"] > 1 and all(m.action for m in line[:answer["turns"]]) and not line[answer["turns"]].action
+
+
 def test_the_bridge_answers_a_hint_without_playing() -> None:
     s = Session()
     s.handle(json.dumps({"op": "new", "game": "freecell", "seed": 1}))
@@ -75,6 +86,7 @@ def test_the_bridge_answers_a_hint_without_playing() -> None:
     move = answer["solve"]["move"]
     played = json.loads(s.handle(json.dumps({"op": "play", "move": move})))
     assert played["ok"] and played["played"] == move
+    assert answer["solve"]["turns"] == 0  # a FreeCell line plays a card at once
     refused = json.loads(s.handle(json.dumps({"op": "solve", "budget": 0})))
     assert not refused["ok"] and "budget" in refused["error"]
     assert json.loads(s.handle(json.dumps({"op": "view"})))["record"] == played["record"]

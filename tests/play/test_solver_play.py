@@ -53,6 +53,20 @@ def test_hint_rings_a_legal_move_and_the_h_key_asks_again(page: Any, site_url: s
     assert engine.solve(game, 20_000).result == "won"  # the position the hint was asked of can be won
 
 
+def test_a_hint_that_turns_the_stock_says_how_many_turns(page: Any, site_url: str) -> None:
+    """Klondike deal 13's winning line opens by turning the stock four times: the hint rings
+    the stock and says so."""
+    line = engine.solve(engine.new_game("klondike", 13), 3000).moves
+    turns = next(n for n, m in enumerate(line) if not m.action)
+    assert turns > 1
+    page.goto(site_url + page_of("klondike") + "#seed=13")
+    wait_ready(page)
+    page.locator('.demo-controls [data-command="hint"]').click()
+    expect(page.locator(".demo-state")).to_have_text(
+        f"Hint: Deal from the stock: {turns} turns of the stock before the next card is played.")
+    expect(page.locator('section.demo [data-kind="stock"].hint-from')).to_have_count(1)
+
+
 def fresh_lists() -> dict[str, list[int]]:
     """The games whose winnable deals the site ships: data files that match today's rules."""
     out = {}

@@ -594,7 +594,11 @@ export class Demo {
       }
       const parts = moveParts(solve.move);
       if (parts) markHint(this.root, parts);
-      this.say(`Hint: ${describe(view, [solve.move], view, "Move")}`, true);
+      // A line that turns the stock several times before playing a card says how many.
+      const said = describe(view, [solve.move], view, "Move");
+      const turns = parts && parts.action && solve.turns > 1
+        ? `${said.slice(0, -1)}: ${solve.turns} turns of the stock before the next card is played.` : said;
+      this.say(`Hint: ${turns}`, true);
     });
   }
 
