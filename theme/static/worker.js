@@ -1,8 +1,9 @@
 // The demo's engine worker: loads Pyodide and the engine archive off the main thread, then
 // answers the page's requests through engine.bridge.Session. It knows no game and no rule:
 // requests and answers are JSON text, exactly as engine/bridge.py documents them.
-// Messages in:  {type: "init", pyodide: URL, engine: URL, lock: JSON text} then {id, request: {...}}.
-// Messages out: {type: "ready", start, phases} | {type: "failed", error} | {id, answer: {...}}.
+// Messages in:  {type: "init", pyodide: URL, engine: URL, lock: JSON text} then {id, request: {...}};
+//               or, alone, {type: "warm", pyodide: URL} (see warm below).
+// Messages out: {type: "ready", start, phases} | {type: "failed", error} | {id, answer: {...}} | {type: "warmed"}.
 //
 // Starting fast: a fresh start (compile Python, import the engine) takes seconds; restoring a
 // memory snapshot of an interpreter that has already imported the engine takes a few hundred
@@ -285,8 +286,21 @@ function answer(id, request) {
   self.postMessage({ id, answer: JSON.parse(text) });
 }
 
+// A worker started only to have Pyodide's scripts compiled once more (offline.js, on the first
+// game page, once they are kept): Chromium keeps a script's compiled code only when it runs a
+// second time, so without this the next game page would compile them again.
+async function warm({ pyodide: pyodideUrl }) {
+  const base = new URL(pyodideUrl, self.location.href).href;
+  await Promise.all(["pyodide.mjs", "pyodide.asm.mjs"].map((file) => import(new URL(file, base).href)));
+}
+
 self.onmessage = async (event) => {
   const msg = event.data;
+  if (msg.type === "warm") {
+    await warm(msg).catch(() => {});
+    self.postMessage({ type: "warmed" });
+    return;
+  }
   if (msg.type === "init") {
     let started;
     try {
