@@ -8,6 +8,8 @@ context offline too), so "offline" means that no request can be answered but the
 
 from __future__ import annotations
 
+import base64
+import json
 import shutil
 import time
 from collections.abc import Iterator
@@ -128,6 +130,53 @@ def test_after_one_game_page_every_page_opens_plays_and_searches_with_the_networ
         (e) => `${u}: ${e}`)))""", urls)
     assert len(urls) > 50 and not [a for a in answers if a], [a for a in answers if a]
     assert not page.problems + other.problems, page.problems + other.problems
+
+
+def compiled_scripts(context: Any, url: str) -> dict[str, int]:
+    """Open ``url`` in a new page until its demo is ready, with a Chrome trace running: each
+    module script V8 compiled meanwhile, by the file's name, with the bytes of its code
+    cache that V8 used (0: compiled from its source)."""
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    cdp = context.new_cdp_session(page)
+    finished: dict[str, Any] = {}
+    cdp.on("Tracing.tracingComplete", lambda event: finished.update(event))
+    cdp.send("Tracing.start", {"categories": "v8,devtools.timeline", "transferMode": "ReturnAsStream"})
+    page.goto(url)
+    wait_ready(page)
+    cdp.send("Tracing.end")
+    end = time.monotonic() + 20
+    while not finished and time.monotonic() < end:
+        page.wait_for_timeout(50)
+    chunks = []
+    while True:
+        read = cdp.send("IO.read", {"handle": finished["stream"], "size": 1 << 20})
+        chunks.append(base64.b64decode(read["data"]) if read.get("base64Encoded") else read["data"].encode())
+        if read.get("eof"):
+            break
+    events = json.loads(b"".join(chunks))
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    compiled: dict[str, int] = {}
+    for event in events:
+        data = event.get("args", {}).get("data", {})
+        if event.get("name") == "v8.compileModule" and "url" in data:
+            compiled[data["url"].rsplit("/", 1)[-1]] = int(data.get("consumedCacheSize", 0))
+    return compiled
+
+
+def test_a_game_page_after_the_first_compiles_pyodides_scripts_from_the_code_cache(
+        context: Any, server: Served) -> None:
+    """Chromium keeps a script's compiled code only once it has run twice; the first game page
+    runs Pyodide's scripts a second time once they are kept (offline.js), so the next game
+    page, which starts from the saved snapshot, compiles none of their source again."""
+    page = open_page(context, server.url + "/games/deuces/")
+    wait_ready(page)
+    kept_for_offline(page)
+    compiled = compiled_scripts(context, server.url + "/games/klondike/")
+    runtime = {name: size for name, size in compiled.items() if name in ("pyodide.mjs", "pyodide.asm.mjs")}
+    assert set(runtime) == {"pyodide.mjs", "pyodide.asm.mjs"}, compiled
+    assert all(size > 0 for size in runtime.values()), f"compiled from source (no code cache): {runtime}"
+    assert not page.problems, page.problems
 
 
 def test_the_engine_starts_afresh_when_its_saved_start_is_broken_and_saves_a_good_one(

@@ -111,6 +111,37 @@ def test_a_page_opened_with_a_seed_in_the_url_shows_that_deal(page: Any, site_ur
     assert board(page) == expected(engine.new_game(slug, 11982))
 
 
+# Counts the cards taken off the board from the start, before any script of the page runs
+# (Playwright's init scripts are not the page's, so the CSP does not apply to them).
+CARDS_REMOVED = """
+window.cardsRemoved = 0;
+new MutationObserver((records) => {
+  for (const r of records) for (const n of r.removedNodes) if (n.classList && n.classList.contains("card")) window.cardsRemoved++;
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_the_first_deal_keeps_the_cards_the_builder_drew_and_a_new_deal_replaces_them(
+        page: Any, site_url: str) -> None:
+    """The engine's first view of the page's own deal matches the HTML, so the player keeps
+    those card elements (no redraw, no new layout of the page) and only marks what may be
+    picked up; a deal the HTML does not show is drawn anew."""
+    page.add_init_script(CARDS_REMOVED)
+    page.goto(site_url + page_of("klondike"))
+    wait_ready(page)
+    game = shown_game(page, "klondike")
+    assert board(page) == expected(game)
+    assert page.evaluate("window.cardsRemoved") == 0
+    pickable = page.locator("section.demo .card.pickable")
+    assert pickable.count() > 0 and all(i is not None for i in pickable.evaluate_all("cs => cs.map((c) => c.dataset.index)"))
+    play_and_check(page, game, next(m for m in game.legal_moves() if not m.action))
+    page.goto(site_url + page_of("klondike") + "#seed=11982")
+    page.reload()
+    wait_ready(page)
+    assert board(page) == expected(engine.new_game("klondike", 11982))
+    assert page.evaluate("window.cardsRemoved") > 0
+
+
 def test_a_deal_number_outside_the_games_range_falls_back_with_a_word_why(page: Any, site_url: str) -> None:
     page.goto(site_url + page_of("freecell") + "#seed=0")  # Microsoft's deals start at 1
     wait_ready(page)

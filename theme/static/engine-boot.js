@@ -10,13 +10,14 @@
   if (window.patienceRulebookEngine === null) return;
   try {
     performance.mark("engine-boot");
-    var worker = new Worker(data.worker, { type: "module" });
+    var init = { type: "init", pyodide: data.pyodide, engine: data.engine, lock: data.lock || "" };
+    // Named with its init message, the worker starts without waiting for this thread (worker.js).
+    var worker = new Worker(data.worker, { type: "module", name: JSON.stringify(init) });
     var early = [];
     worker.onmessage = function (event) { early.push({ data: event.data, at: performance.now() }); };
     worker.onerror = function (event) {
       early.push({ data: { type: "failed", error: event.message || "the engine worker failed" }, at: performance.now() });
     };
-    worker.postMessage({ type: "init", pyodide: data.pyodide, engine: data.engine, lock: data.lock || "" });
     window.patienceRulebookEngine = { worker: worker, early: early, engine: data.engine };
   } catch (err) {
     // the player will try again, and say what failed

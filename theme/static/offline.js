@@ -3,7 +3,8 @@
 //
 // The worker is registered only once the page is settled (loaded, and on a game page once
 // its demo has started), so that saving the site never slows the first game. On a game page
-// the worker is then asked to keep the demo's runtime. <html data-offline> tells the state:
+// the worker is then asked to keep the demo's runtime, and on the first one Pyodide's scripts
+// are run once more so that later game pages find them compiled (warm, below). <html data-offline> tells the state:
 // "saved" (pages), "playable" (pages and the demos' engine), "off" (the reader turned it off).
 // A browser without service workers, or one that refuses them, simply stays online-only.
 const OFF_KEY = "patience-rulebook:offline";
@@ -69,7 +70,35 @@ async function keep() {
   if (turnedOff()) return; // turned off while the page was loading
   const playing = demo && demo.dataset.status !== "error";
   const answer = await ask(registration.active, { type: playing ? "keep-demo" : "status" });
+  if (playing && answer && answer.playable && demo.dataset.engineStart !== "snapshot") await warm(demo);
   show(answer && answer.playable ? "playable" : "saved");
+}
+
+// Chromium keeps a script's compiled code (V8's code cache) only once the script has run a second
+// time, and module scripts get none at install time, so the next game page would compile
+// Pyodide's 1.25 MB runtime script again, about 60 ms of its start. After the first game page's
+// engine has started afresh and the service worker holds Pyodide, a short-lived worker runs
+// those scripts once more from the kept copy; every later game page then starts with them
+// compiled. A failure only loses the time saved.
+const WARM_WAIT = 10000; // ms
+function warm(demo) {
+  return new Promise((resolve) => {
+    let worker;
+    const done = () => {
+      clearTimeout(timer);
+      if (worker) worker.terminate();
+      resolve();
+    };
+    const timer = setTimeout(done, WARM_WAIT);
+    try {
+      worker = new Worker(demo.dataset.worker, { type: "module" });
+      worker.onmessage = done;
+      worker.onerror = done;
+      worker.postMessage({ type: "warm", pyodide: demo.dataset.pyodide });
+    } catch {
+      done();
+    }
+  });
 }
 
 async function remove() {

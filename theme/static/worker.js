@@ -1,8 +1,10 @@
 // The demo's engine worker: loads Pyodide and the engine archive off the main thread, then
 // answers the page's requests through engine.bridge.Session. It knows no game and no rule:
 // requests and answers are JSON text, exactly as engine/bridge.py documents them.
-// Messages in:  {type: "init", pyodide: URL, engine: URL, lock: JSON text} then {id, request: {...}}.
-// Messages out: {type: "ready", start, phases} | {type: "failed", error} | {id, answer: {...}}.
+// Messages in:  {type: "init", pyodide: URL, engine: URL, lock: JSON text} (or the same JSON as the
+//               worker's name, which starts it sooner) then {id, request: {...}};
+//               or, alone, {type: "warm", pyodide: URL} (see warm below).
+// Messages out: {type: "ready", start, phases} | {type: "failed", error} | {id, answer: {...}} | {type: "warmed"}.
 //
 // Starting fast: a fresh start (compile Python, import the engine) takes seconds; restoring a
 // memory snapshot of an interpreter that has already imported the engine takes a few hundred
@@ -164,6 +166,30 @@ function fetchEarly(urls) {
   };
 }
 
+// Pyodide's runtime links about 260 JavaScript functions into the WebAssembly table at every
+// start, each through a tiny WebAssembly module made for its signature and compiled anew
+// (Emscripten's convertJsFunctionToWasm: `new WebAssembly.Module(bytes)`, then an instance).
+// They have 29 signatures between them, and a module can be instantiated any number of times,
+// so while Pyodide starts, such tiny modules are compiled once per signature and then reused:
+// 7 ms instead of 17 ms of a start. Any other module (Pyodide's own 9.6 MB is compiled by
+// streaming anyway) passes untouched, and once Pyodide has started the constructor is its own again.
+const TINY = 128; // bytes: a signature's module is about 30
+function sharingTinyModules() {
+  const Compiled = WebAssembly.Module;
+  const made = new Map();
+  WebAssembly.Module = new Proxy(Compiled, {
+    construct(target, args, newTarget) {
+      const bytes = args[0];
+      if (args.length !== 1 || !(bytes instanceof Uint8Array) || bytes.length > TINY) return Reflect.construct(target, args, newTarget);
+      const key = String.fromCharCode(...bytes);
+      let module = made.get(key);
+      if (!module) made.set(key, (module = Reflect.construct(target, args, newTarget)));
+      return module;
+    },
+  });
+  return () => { WebAssembly.Module = Compiled; };
+}
+
 async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
   phaseStart = performance.now();
   const base = new URL(pyodideUrl, self.location.href).href;
@@ -185,6 +211,16 @@ async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
   const options = { indexURL: base, packages: [], createPyodideModule: runtime };
   if (lock) options.lockFileContents = lock; // no package is loaded: spare fetching the full lock file
   phase("loader");
+  const stopSharing = sharingTinyModules();
+  try {
+    return await start(loadPyodide, options, saved, folder, name, archive);
+  } finally {
+    stopSharing();
+  }
+}
+
+// Python started: from the saved snapshot if there is one, else afresh (and a snapshot made).
+async function start(loadPyodide, options, saved, folder, name, archive) {
   if (saved) {
     try {
       if (saved instanceof Error) throw saved;
@@ -251,24 +287,45 @@ function answer(id, request) {
   self.postMessage({ id, answer: JSON.parse(text) });
 }
 
+// A worker started only to have Pyodide's scripts compiled once more (offline.js, on the first
+// game page, once they are kept): Chromium keeps a script's compiled code only when it runs a
+// second time, so without this the next game page would compile them again.
+async function warm({ pyodide: pyodideUrl }) {
+  const base = new URL(pyodideUrl, self.location.href).href;
+  await Promise.all(["pyodide.mjs", "pyodide.asm.mjs"].map((file) => import(new URL(file, base).href)));
+}
+
+// Start the engine, once: from the worker's name, or from an "init" message.
+let booted = false;
+async function boot(msg) {
+  if (booted) return;
+  booted = true;
+  let started;
+  try {
+    started = await init(msg);
+  } catch (err) {
+    self.postMessage({ type: "failed", error: String(err && err.message ? err.message : err) });
+    return;
+  }
+  self.postMessage({ type: "ready", start: started.start, phases });
+  for (const [id, request] of pending) answer(id, request);
+  pending = [];
+  // After the first answers, which must not wait for them: storing 30 MB (keep), or
+  // unpacking the engine's files again (after; every module is already imported, so
+  // requests meanwhile are answered as usual).
+  if (started.keep) await started.keep();
+  if (started.after) await started.after();
+}
+
 self.onmessage = async (event) => {
   const msg = event.data;
+  if (msg.type === "warm") {
+    await warm(msg).catch(() => {});
+    self.postMessage({ type: "warmed" });
+    return;
+  }
   if (msg.type === "init") {
-    let started;
-    try {
-      started = await init(msg);
-    } catch (err) {
-      self.postMessage({ type: "failed", error: String(err && err.message ? err.message : err) });
-      return;
-    }
-    self.postMessage({ type: "ready", start: started.start, phases });
-    for (const [id, request] of pending) answer(id, request);
-    pending = [];
-    // After the first answers, which must not wait for them: storing 30 MB (keep), or
-    // unpacking the engine's files again (after; every module is already imported, so
-    // requests meanwhile are answered as usual).
-    if (started.keep) await started.keep();
-    if (started.after) await started.after();
+    boot(msg);
     return;
   }
   if (session === null) {
@@ -281,3 +338,16 @@ self.onmessage = async (event) => {
     self.postMessage({ id: msg.id, answer: { ok: false, error: String(err && err.message ? err.message : err) } });
   }
 };
+
+// The page names the worker with its "init" message (JSON), so that the worker starts as soon
+// as its script has run: a message posted to a new worker waits for the page's thread to pass
+// it on, which, busy parsing, styling and running the player's modules, took 30 ms and more.
+if (self.name.startsWith("{")) {
+  let msg = null;
+  try {
+    msg = JSON.parse(self.name);
+  } catch {
+    msg = null; // not ours: the "init" message will come
+  }
+  if (msg && msg.type === "init") boot(msg);
+}

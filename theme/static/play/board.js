@@ -9,16 +9,21 @@ const drawn = new WeakMap(); // pile element -> what it shows, so unchanged pile
 export function drawBoard(root, view, ui) {
   const board = root.querySelector(".board");
   let changed = false;
+  let fit = false;
   for (const pile of view.piles) {
     const el = board.querySelector(`[data-pile="${pile.id}"]`);
     if (!el) continue;
     const sel = ui.selected && ui.selected.pile === pile.id ? ui.selected.index : -1;
     const key = JSON.stringify([pile.cards, pile.pick, sel, ui.multi.includes(pile.id), ui.targets.has(pile.id)]);
     if (drawn.get(el) === key && el.querySelectorAll(".card").length === pile.cards.length) continue;
+    const first = !drawn.has(el);
     drawn.set(el, key);
-    changed = true;
-    const cards = el.querySelector(".cards");
-    cards.replaceChildren(...pile.cards.map((card, i) => cardEl(pile, card, i, ui)));
+    if (first && sel === -1 && !ui.multi.includes(pile.id) && adopt(el, pile)) {
+      fit = true; // the builder's cards are kept, but the fans are not yet fitted to this screen
+    } else {
+      changed = true;
+      el.querySelector(".cards").replaceChildren(...pile.cards.map((card, i) => cardEl(pile, card, i, ui)));
+    }
     el.classList.toggle("empty", pile.cards.length === 0);
     el.classList.toggle("target", ui.targets.has(pile.id));
     el.classList.toggle("chosen", ui.multi.includes(pile.id));
@@ -30,17 +35,41 @@ export function drawBoard(root, view, ui) {
         count.setAttribute("aria-hidden", "true");
         el.append(count);
       }
-      count.textContent = pile.cards.length;
+      if (count.textContent !== String(pile.cards.length)) count.textContent = pile.cards.length;
     } else if (count) {
       count.remove();
     }
     const label = pileLabel(pile);
     el.setAttribute("aria-label", label + (ui.targets.has(pile.id) ? " (you can put the card here)" : ""));
     const text = root.querySelector(`[data-pile-text="${pile.id}"]`);
-    if (text) text.textContent = label;
+    if (text && text.textContent !== label) text.textContent = label;
   }
   board.setAttribute("aria-label", `${view.title}, deal ${view.seed}`);
-  if (changed) fitFans(board);
+  if (changed || fit) fitFans(board);
+}
+
+// The first view of a pile that still shows what the builder drew into the HTML (a page's
+// first deal, before any move) keeps the builder's cards: only what the build does not say
+// (each card's place, and which cards may be picked up) is added. Rebuilding every card
+// instead, and laying the whole page out again, was most of the time from the engine's first
+// answer to a playable board. False (nothing changed) when the cards differ in any way.
+function adopt(el, pile) {
+  const shown = el.querySelectorAll(".cards > .card");
+  if (shown.length !== pile.cards.length) return false;
+  for (let i = 0; i < shown.length; i++) {
+    const card = pile.cards[i];
+    const ok = card.up
+      ? shown[i].classList.contains("up") && shown[i].dataset.card === card.code && shown[i].dataset.id === (card.id || card.code)
+        && shown[i].getAttribute("aria-label") === card.name
+      : shown[i].classList.contains("down");
+    if (!ok) return false;
+  }
+  shown.forEach((cardEl, i) => {
+    if (!pile.cards[i].up) return;
+    cardEl.dataset.index = i;
+    if (pile.pick.includes(i)) cardEl.classList.add("pickable");
+  });
+  return true;
 }
 
 function cardEl(pile, card, i, ui) {

@@ -340,7 +340,7 @@ export class Demo {
 
   counter(name, value, shown = true) {
     const el = this.root.querySelector(`[data-counter="${name}"]`);
-    if (el) el.textContent = value;
+    if (el && el.textContent !== String(value)) el.textContent = value; // unchanged text: no new layout
     const box = el && el.closest("[data-counter-box]");
     if (box) box.hidden = !shown;
   }

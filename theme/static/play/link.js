@@ -13,8 +13,8 @@ export class EngineLink {
     if (booted && booted.engine === urls.engine) {
       this.worker = booted.worker;
     } else {
-      this.worker = new Worker(urls.worker, { type: "module" });
-      this.worker.postMessage({ type: "init", pyodide: urls.pyodide, engine: urls.engine, lock: urls.lock || "" });
+      const init = { type: "init", pyodide: urls.pyodide, engine: urls.engine, lock: urls.lock || "" };
+      this.worker = new Worker(urls.worker, { type: "module", name: JSON.stringify(init) }); // starts at once (worker.js)
     }
     this.worker.onmessage = (e) => this.receive(e.data, onFail, onReady);
     this.worker.onerror = (e) => onFail(e.message || "the engine worker failed");
