@@ -67,6 +67,29 @@ def test_a_hint_that_turns_the_stock_says_how_many_turns(page: Any, site_url: st
     expect(page.locator('section.demo [data-kind="stock"].hint-from')).to_have_count(1)
 
 
+def test_on_a_phone_the_board_scrolls_to_what_the_hint_rings(page: Any, site_url: str) -> None:
+    """Ten piles do not fit a phone (cards never go below 36 px): the board scrolls sideways
+    within itself, and a hint that rings a pile out of view brings it into view. Spider
+    (one suit) deal 2's hint moves a run off the tenth pile, the one at the right edge."""
+    move = engine.solve(engine.new_game("spider-one-suit", 2), 3000).moves[0]
+    assert move.source == "t10"
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site_url + page_of("spider-one-suit") + "#seed=2")
+    wait_ready(page)
+    frame = page.locator("section.demo .board-scroll")
+    inside = ("(el, frame) => { const a = el.getBoundingClientRect(), b = frame.getBoundingClientRect();"
+              " return a.left >= b.left - 0.5 && a.right <= b.right + 0.5; }")
+    tenth = page.locator('section.demo [data-pile="t10"]')
+    assert frame.evaluate("f => f.scrollWidth > f.clientWidth && f.scrollLeft === 0")
+    assert not tenth.evaluate(inside, frame.element_handle())  # out of view before the hint
+    scrolled = page.evaluate("() => window.scrollY")
+    page.locator('.demo-controls [data-command="hint"]').click()
+    expect(page.locator("section.demo .pile.hint-to")).to_have_attribute("data-pile", move.target)
+    for el in page.locator("section.demo .card.hint-from, section.demo .pile.hint-to").element_handles():
+        assert el.evaluate(inside, frame.element_handle()), "a card or pile the hint rings is out of view"
+    assert page.evaluate("() => window.scrollY") == scrolled  # only the board scrolled
+
+
 def fresh_lists() -> dict[str, list[int]]:
     """The games whose winnable deals the site ships: data files that match today's rules."""
     out = {}

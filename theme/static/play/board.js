@@ -169,11 +169,33 @@ export function markHint(root, parts) {
     if (stock) stock.classList.add("hint-from");
     const button = root.querySelector(`.demo-actions [data-move="${parts.action}"]`);
     if (button) button.classList.add("hint-from");
+    if (stock) showInBoard(board, [stock]);
     return;
   }
-  for (const card of movingCards(board, parts) || []) card.classList.add("hint-from");
+  const cards = movingCards(board, parts) || [];
+  for (const card of cards) card.classList.add("hint-from");
   const target = board.querySelector(`[data-pile="${parts.target}"]`);
   if (target) target.classList.add("hint-to");
+  showInBoard(board, target ? [...cards, target] : cards);
+}
+
+// A board wider than its frame (ten piles on a phone: cards never go below 36 px) scrolls
+// sideways within itself: bring what a hint rings into view, the target first when both do
+// not fit. Only the board scrolls, never the page.
+const MARGIN = 8; // px
+function showInBoard(board, els) {
+  const frame = board.closest(".board-scroll");
+  if (!frame || !els.length || frame.scrollWidth <= frame.clientWidth) return;
+  const box = frame.getBoundingClientRect();
+  const rects = els.map((el) => el.getBoundingClientRect());
+  const left = Math.min(...rects.map((r) => r.left));
+  const right = Math.max(...rects.map((r) => r.right));
+  const last = rects[rects.length - 1];
+  let shift = 0;
+  if (right - left > box.width - 2 * MARGIN) shift = last.left - box.left - MARGIN; // show the last (the target)
+  else if (left < box.left + MARGIN) shift = left - box.left - MARGIN;
+  else if (right > box.right - MARGIN) shift = right - box.right + MARGIN;
+  if (shift) frame.scrollLeft += shift;
 }
 
 export function clearHint(root) {
