@@ -38,6 +38,7 @@ WEIGHTS = [3, 2, 1, 3]
 DISORDER = 2
 DEAL, REDEAL = (-1, -1, 0), (-2, -2, 0)
 CMove = tuple[int, int, int]
+Through = tuple[int, int, int, tuple[CMove, ...]]  # a card's move after deals and redeals (``through_stock``)
 State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], "int | None", int]
 
 
@@ -370,7 +371,7 @@ class Compact:
             return (p.fit_up if (pile[0] << 6 | pile[1]) in p.next_pairs else p.fit_down)[pile[-1]]
         return p.fit_up[pile[-1]] | p.fit_down[pile[-1]]
 
-    def moves(self, state: State, shortcuts: bool = False, every: bool = False) -> list[CMove]:
+    def moves(self, state: State, shortcuts: bool = False, every: bool = False) -> list[CMove | Through]:
         """The legal moves, roughly best first: with ``shortcuts``, less those the first
         pass leaves out; unless ``every``, less a whole pile moved into an empty pile of its
         own interchangeable group (the same position, by the canonical key)."""
@@ -458,7 +459,7 @@ class Compact:
                     else:
                         out.append((1 if rest and rest <= rest_down else 4 if kind is Kind.TABLEAU else 5, (i, j, n)))
         out.sort(key=lambda sm: sm[0])
-        moves = [m for _, m in out]
+        moves: list[CMove | Through] = [m for _, m in out]
         rule = self.rule
         if self.through and not every:
             moves.extend(self.through_stock(state, wanting, open_to))
@@ -472,7 +473,7 @@ class Compact:
         return moves
 
     def through_stock(self, state: State, wanting: dict[int, list[int]],
-                      open_to: list[tuple[int, frozenset[int] | None, int]]) -> list[Any]:
+                      open_to: list[tuple[int, frozenset[int] | None, int]]) -> list[Through]:
         """Each card the stock can bring to the top of the waste, by turning and turning the
         waste over as often as it takes, played at once to each place that takes it: one move
         ``(waste, target, 1, steps)``, ``steps`` being the deals and redeals made first.
@@ -482,14 +483,17 @@ class Compact:
         can wait until just before the waste's top card is played, and turns that end in no
         play lead back to a position the line already had, or one with fewer redeals left.
         The search is as complete as before. What a target takes is the same whichever card
-        is on the waste (``wanting``, ``open_to``: worked out once, by ``moves``)."""
+        is on the waste (``wanting``, ``open_to``: worked out once, by ``moves``). The turns
+        are made here on the stock and waste alone, as ``advance`` makes them, not through it
+        (a copy of every pile at each turn); tests/engine/test_solver_model.py checks that the
+        two reach the same positions."""
         assert self.rule is not None
         w, st, draw = self.waste, self.stock, self.rule.draw
         targets = self.piles[w].targets
         stock, waste, redeals = list(state[0][st]), list(state[0][w]), state[2]
         seen = {(tuple(stock), tuple(waste))}
         steps: tuple[CMove, ...] = ()
-        out: list[Any] = []
+        out: list[Through] = []
         while True:
             if stock:
                 for _ in range(min(draw, len(stock))):
@@ -512,24 +516,25 @@ class Compact:
             for j in wanting.get(card, ()):
                 if j in targets and len(state[0][j]) < self.piles[j].max_cards:
                     out.append((w, j, 1, steps))
-            for j, accepts, _ in open_to:
-                if j in targets and (accepts is None or card in accepts) and len(state[0][j]) < self.piles[j].max_cards:
+            for j, accepts, count in open_to:  # as in ``moves``: a place that takes a whole run (count 13) takes no one card
+                if (j in targets and count <= 1 and (accepts is None or card in accepts)
+                        and len(state[0][j]) < self.piles[j].max_cards):
                     out.append((w, j, 1, steps))
 
-    def played(self, move: Any) -> list[Move]:
+    def played(self, move: CMove | Through) -> list[Move]:
         """The moves of the public rules that make ``move``: a move through the stock is
         its deals and redeals, then the card's move."""
         if len(move) == 4:
             return [*(self.move(step) for step in move[3]), self.move(move[:3])]
         return [self.move(move)]
 
-    def apply(self, state: State, move: CMove) -> tuple[State, list[CMove]]:
+    def apply(self, state: State, move: CMove | Through) -> tuple[State, list[CMove]]:
         """The position after ``move`` (and what settles by itself), then the safe moves
         home that follow, which are returned too."""
         after = self.advance(state, move)
         return self.settle_home(after)
 
-    def advance(self, state: State, move: Any) -> State:
+    def advance(self, state: State, move: CMove | Through) -> State:
         if len(move) == 4:  # through the stock (``through_stock``)
             for step in move[3]:
                 state = self.advance(state, step)
