@@ -4,8 +4,6 @@ is kept."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import engine
@@ -24,14 +22,11 @@ def replays_to_a_win(game: Game, moves: tuple[engine.Move, ...]) -> bool:
     return check.is_won()
 
 
-def brute_force(game: Game, cap: int = 3_000, same: Any = None) -> str:
+def brute_force(game: Game, cap: int = 3_000) -> str:
     """Every position reachable through ``legal_moves``/``play``, with no canonical form,
-    no safe moves and no ordering: "won", "lost", or "too big". ``same(snapshot)`` tells
-    positions apart where the snapshot says more than the rules need (the count of deals,
-    in a game whose stock turns over for ever)."""
-    same = same or (lambda snap: snap)
+    no safe moves and no ordering: "won", "lost", or "too big"."""
     start = game.snapshot()
-    seen = {same(start)}
+    seen = {start}
     todo = [start]
     while todo:
         snap = todo.pop()
@@ -42,8 +37,8 @@ def brute_force(game: Game, cap: int = 3_000, same: Any = None) -> str:
             if game.is_won():
                 return "won"
             after = game.snapshot()
-            if same(after) not in seen:
-                seen.add(same(after))
+            if after not in seen:
+                seen.add(after)
                 todo.append(after)
                 if len(seen) > cap:
                     return "too big"
