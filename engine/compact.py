@@ -62,6 +62,7 @@ class _Pile:
     kind: Kind
     pick: Pick  # NONE, TOP, RUN or SUPERMOVE
     targets: frozenset[int]  # piles its cards may go to
+    empty_targets: frozenset[int]  # of those, the ones it may fill when empty (a space filled only from some piles)
     max_cards: int
     accepts_empty: frozenset[int] | None  # codes an empty pile takes (None: none)
     builds: bool
@@ -123,6 +124,8 @@ class Compact:
                 kind=g.kind,
                 pick=g.pick if g.to else Pick.NONE,
                 targets=frozenset(index[q] for q in order if q != pid and group_of[q].kind in g.to),
+                empty_targets=frozenset(index[q] for q in order if q != pid and group_of[q].kind in g.to
+                                        and (not group_of[q].empty_from or g.kind in group_of[q].empty_from)),
                 max_cards=min(g.max_cards or 1 << 30, len(g.sequence) or 1 << 30),
                 accepts_empty=accepts,
                 builds=builds,
@@ -410,7 +413,7 @@ class Compact:
                 continue
             p = self.piles[i]
             pile = piles[i]
-            targets = p.targets
+            targets, empty_targets = p.targets, p.empty_targets
             rest_down = down[i]
             for n in range(1, limit + 1):
                 card = pile[-n]
@@ -437,7 +440,7 @@ class Compact:
                         continue
                     out.append((1 if rest and rest <= rest_down else 2 if not rest else 3, (i, j, n)))
                 for j, accepts, count in open_to:
-                    if j not in targets or (count and count != n) or (accepts is not None and card not in accepts):
+                    if j not in empty_targets or (count and count != n) or (accepts is not None and card not in accepts):
                         continue
                     if len(piles[j]) + n > self.piles[j].max_cards:
                         continue
@@ -489,7 +492,7 @@ class Compact:
         two reach the same positions."""
         assert self.rule is not None
         w, st, draw = self.waste, self.stock, self.rule.draw
-        targets = self.piles[w].targets
+        targets, empty_targets = self.piles[w].targets, self.piles[w].empty_targets
         stock, waste, redeals = list(state[0][st]), list(state[0][w]), state[2]
         seen = {(tuple(stock), tuple(waste))}
         steps: tuple[CMove, ...] = ()
@@ -517,7 +520,7 @@ class Compact:
                 if j in targets and len(state[0][j]) < self.piles[j].max_cards:
                     out.append((w, j, 1, steps))
             for j, accepts, count in open_to:  # as in ``moves``: a place that takes a whole run (count 13) takes no one card
-                if (j in targets and count <= 1 and (accepts is None or card in accepts)
+                if (j in empty_targets and count <= 1 and (accepts is None or card in accepts)
                         and len(state[0][j]) < self.piles[j].max_cards):
                     out.append((w, j, 1, steps))
 
@@ -691,12 +694,12 @@ def _pile_under(g: Any, top: Card) -> list[Card]:
 
 def _fits_tables(spec: GameSpec) -> bool:
     """Can this model state the spec's rules as tables and its own steps? Not: foundations
-    one per suit, spaces filled only from some piles or from the pile in line, face-down
+    one per suit, spaces filled from the pile in line, face-down
     reserves, a sequence repeating a rank (the place in the pile counts, not the top card),
     any card on any card, gathered redeals, a hand, grids of places that hold each other in,
     building on the waste, dead cards discarded, deals by rows or blocked by several groups."""
     for g in spec.groups:
-        if (g.one_per_suit or g.empty_from or g.direction is Direction.ANY or g.refill_in_line or not g.turn_up
+        if (g.one_per_suit or g.direction is Direction.ANY or g.refill_in_line or not g.turn_up
                 or g.first_pass_foundations or g.base_card_stays or g.stock_out_only
                 or g.home_in_line_while_stock or g.empty is Empty.PAIRED_ENDS or g.freed_by or g.first_found
                 or (g.kind is Kind.WASTE and g.build is not Build.NONE)
