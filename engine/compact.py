@@ -69,12 +69,14 @@ class _Pile:
     fit: tuple[frozenset[int], ...] | None  # by top code: codes that go on it (direction fixed)
     fit_up: tuple[frozenset[int], ...] | None  # either-fixed piles: once going up ...
     fit_down: tuple[frozenset[int], ...] | None  # ... or down
+    fit_by_height: tuple[tuple[frozenset[int], ...], ...] | None  # a sequence that repeats a rank: by height, then top code
     next_pairs: frozenset[int]  # either-fixed: (a << 6 | b) when b is one above a
     run_links: tuple[frozenset[int], ...]  # (lower << 6 | upper) pairs of a movable run, one set per way
     available_when: tuple[int, ...]  # its cards move only when one of these piles is empty
     refill_from: tuple[int, ...]
     refill_until_deal: bool
     symmetric_with: int  # index of the first pile of its group when interchangeable, else -1
+    suit_kept_by: tuple[int, ...]  # one pile per suit: the piles of its group (an empty one takes no suit they started)
 
 
 class Compact:
@@ -105,6 +107,7 @@ class Compact:
 
             either_fixed = g.direction is Direction.EITHER_FIXED and g.build is not Build.NONE
             builds = g.build is not Build.NONE
+            by_height = builds and len(set(g.sequence)) != len(g.sequence)
             ways = ((Direction.UP,) if g.direction is Direction.UP else (Direction.DOWN,) if g.direction is Direction.DOWN
                     else (Direction.UP, Direction.DOWN))
             links = tuple(frozenset(a << 6 | b for a in codes for b in codes if related(g.run, cards[a], cards[b])
@@ -129,15 +132,17 @@ class Compact:
                 max_cards=min(g.max_cards or 1 << 30, len(g.sequence) or 1 << 30),
                 accepts_empty=accepts,
                 builds=builds,
-                fit=table(g.direction) if builds and not either_fixed else None,
+                fit=table(g.direction) if builds and not either_fixed and not by_height else None,
                 fit_up=table(Direction.UP) if either_fixed else None,
                 fit_down=table(Direction.DOWN) if either_fixed else None,
+                fit_by_height=_heights_table(probe, g, cards) if by_height else None,
                 next_pairs=frozenset(a << 6 | b for a in codes for b in codes if is_next(probe, g.wrap, cards[a], cards[b])),
                 run_links=links,
                 available_when=tuple(index[q] for q in spec.group(g.available_when_empty).ids()) if g.available_when_empty else (),
                 refill_from=tuple(index[q] for q in g.refill_from),
                 refill_until_deal=g.refill_until_deal,
                 symmetric_with=index[g.ids()[0]] if symmetric else -1,
+                suit_kept_by=tuple(index[q] for q in g.ids()) if g.one_per_suit else (),
             ))
         self.piles = tuple(piles)
         self.n = len(piles)
@@ -319,7 +324,7 @@ class Compact:
             p = self.piles[j]
             if len(pile) >= p.max_cards:
                 continue
-            need = (p.accepts_empty or frozenset()) if not pile else self.fit_set(j, pile) if p.builds else frozenset()
+            need = (self.accepts_now(piles, j) or frozenset()) if not pile else self.fit_set(j, pile) if p.builds else frozenset()
             best = depth.get(need)
             if best is None:
                 best = 1 << 20
@@ -339,6 +344,16 @@ class Compact:
         return score
 
     # --- moves --------------------------------------------------------------------------
+
+    def accepts_now(self, piles: tuple[tuple[int, ...], ...], j: int) -> frozenset[int] | None:
+        """The codes the empty pile ``j`` takes in this position: its table's, less the
+        suits another pile of its group was started with (one pile per suit)."""
+        p = self.piles[j]
+        accepts = p.accepts_empty
+        if not p.suit_kept_by or accepts is None:
+            return accepts
+        taken = {piles[q][0] // 13 for q in p.suit_kept_by if piles[q]}
+        return frozenset(c for c in accepts if c // 13 not in taken) if taken else accepts
 
     def run_length(self, state: State, i: int) -> int:
         pile = state[0][i]
@@ -369,6 +384,8 @@ class Compact:
         p = self.piles[i]
         if p.fit is not None:
             return p.fit[pile[-1]]
+        if p.fit_by_height is not None:
+            return p.fit_by_height[len(pile)][pile[-1]]
         assert p.fit_up is not None and p.fit_down is not None
         if len(pile) >= 2:
             return (p.fit_up if (pile[0] << 6 | pile[1]) in p.next_pairs else p.fit_down)[pile[-1]]
@@ -401,7 +418,8 @@ class Compact:
                         if group in seen_empty:
                             continue
                         seen_empty.add(group)
-                    open_to.append((j, p.accepts_empty, 1 if p.kind is Kind.FOUNDATION or p.kind is Kind.CELL else 0))
+                    open_to.append((j, self.accepts_now(piles, j),
+                                    1 if p.kind is Kind.FOUNDATION or p.kind is Kind.CELL else 0))
             elif p.builds and len(pile) < p.max_cards:
                 for c in self.fit_set(j, pile):
                     wanting.setdefault(c, []).append(j)
@@ -599,7 +617,7 @@ class Compact:
                 p = self.piles[f]
                 if len(pile) < p.max_cards:
                     if not pile:
-                        wanted.update(p.accepts_empty or ())
+                        wanted.update(self.accepts_now(piles, f) or ())
                     elif p.builds:
                         wanted.update(self.fit_set(f, pile))
             for i in self.auto_sources:
@@ -640,7 +658,8 @@ class Compact:
         if len(pile) + 1 > p.max_cards:
             return False
         if not pile:
-            return p.accepts_empty is not None and c in p.accepts_empty
+            accepts = self.accepts_now(state[0], j)
+            return accepts is not None and c in accepts
         return p.builds and c in self.fit_set(j, pile)
 
     def start(self) -> State:
@@ -692,20 +711,40 @@ def _pile_under(g: Any, top: Card) -> list[Card]:
     return [top]
 
 
+def _heights_table(probe: Any, g: Any, cards: dict[int, Card]) -> tuple[tuple[frozenset[int], ...], ...]:
+    """For a pile whose sequence repeats a rank (British Square's ace up to king and back
+    down), the codes that go on it by its height, then its top code: the place in the
+    sequence is the height, and a pile of one suit (or colour) is built up to it."""
+    seq = g.sequence
+    codes = sorted(cards)
+    out: list[tuple[frozenset[int], ...]] = [tuple(frozenset() for _ in range(52))]  # an empty pile: accepts_empty
+    for height in range(1, len(seq) + 1):
+        row = []
+        for top in range(52):
+            card = cards.get(top)
+            if card is None or card.rank != seq[height - 1]:
+                row.append(frozenset())
+                continue
+            pile = [Card(rank, card.suit) for rank in seq[:height - 1]] + [card]
+            row.append(frozenset(c for c in codes if fits(probe, g, pile, cards[c])))
+        out.append(tuple(row))
+    return tuple(out)
+
+
 def _fits_tables(spec: GameSpec) -> bool:
-    """Can this model state the spec's rules as tables and its own steps? Not: foundations
-    one per suit, spaces filled from the pile in line, face-down
-    reserves, a sequence repeating a rank (the place in the pile counts, not the top card),
-    any card on any card, gathered redeals, a hand, grids of places that hold each other in,
+    """Can this model state the spec's rules as tables and its own steps? Not: spaces
+    filled from the pile in line, face-down reserves, a sequence repeating a rank in piles
+    whose cards move on (only a pile that keeps its cards is read by its height), any card
+    on any card, gathered redeals, a hand, grids of places that hold each other in,
     building on the waste, dead cards discarded, deals by rows or blocked by several groups."""
     for g in spec.groups:
-        if (g.one_per_suit or g.direction is Direction.ANY or g.refill_in_line or not g.turn_up
+        if (g.direction is Direction.ANY or g.refill_in_line or not g.turn_up
                 or g.first_pass_foundations or g.base_card_stays or g.stock_out_only
                 or g.home_in_line_while_stock or g.empty is Empty.PAIRED_ENDS or g.freed_by or g.first_found
                 or (g.kind is Kind.WASTE and g.build is not Build.NONE)
                 or (g.kind is Kind.DISCARD and g.base_rank is not None)):
             return False
-        if len(set(g.sequence)) != len(g.sequence):
+        if len(set(g.sequence)) != len(g.sequence) and (g.to or g.build is Build.NONE):
             return False
     rule = spec.stock
     return not spec.stays_out and (rule is None or not (rule.gather or rule.blocked_by_nonempty or rule.by_rows
@@ -717,7 +756,7 @@ def _fits_tables(spec: GameSpec) -> bool:
 def _compact(spec: GameSpec, base: int | None) -> Compact | None:
     if type(spec.hooks) is not Hooks or not _fits_tables(spec):
         return None
-    if base is None and any(g.empty is Empty.BASE and g.base_rank is None for g in spec.groups):
+    if base is None and any(g.empty is Empty.BASE and g.base_rank is None and not g.sequence for g in spec.groups):
         return None  # the first card played sets the base: not a table
     return Compact(spec, base)
 
