@@ -719,7 +719,7 @@ def _heights_table(probe: Any, g: Any, cards: dict[int, Card]) -> tuple[tuple[fr
     codes = sorted(cards)
     out: list[tuple[frozenset[int], ...]] = [tuple(frozenset() for _ in range(52))]  # an empty pile: accepts_empty
     for height in range(1, len(seq) + 1):
-        row = []
+        row: list[frozenset[int]] = []
         for top in range(52):
             card = cards.get(top)
             if card is None or card.rank != seq[height - 1]:
