@@ -75,6 +75,8 @@ class _Pile:
     available_when: tuple[int, ...]  # its cards move only when one of these piles is empty
     refill_from: tuple[int, ...]
     refill_until_deal: bool
+    refill_in_line: tuple[int, ...]  # the reserve piles that refill it at once, in the order they are tried
+    turn_up: bool  # a face-down card turns up when it is uncovered (a reserve that stays face down: not)
     symmetric_with: int  # index of the first pile of its group when interchangeable, else -1
     suit_kept_by: tuple[int, ...]  # one pile per suit: the piles of its group (an empty one takes no suit they started)
 
@@ -96,6 +98,7 @@ class Compact:
         self.copies = Counter(code_of(c) for c in pack)
         self.kings = frozenset(c for c in codes if cards[c].rank == KING)
         plain = type(spec.hooks) is Hooks
+        in_line_sources = {g.refill_in_line for g in spec.groups if g.refill_in_line is not None}
         piles = []
         for pid in order:
             g = group_of[pid]
@@ -121,8 +124,11 @@ class Compact:
             else:
                 rank = empty_takes(probe, g)
                 accepts = None if rank is None else frozenset(c for c in codes if not rank or cards[c].rank == rank)
+            # Piles are interchangeable unless each has its own place in line (refilled from
+            # the reserve pile in line with it, or such a reserve itself).
             symmetric = (plain and g.count > 1 and g.kind is not Kind.STOCK and g.kind is not Kind.WASTE
-                         and not (g.empty is Empty.BASE and g.base_rank is None and base is None))
+                         and not (g.empty is Empty.BASE and g.base_rank is None and base is None)
+                         and g.refill_in_line is None and g.prefix not in in_line_sources)
             piles.append(_Pile(
                 kind=g.kind,
                 pick=g.pick if g.to else Pick.NONE,
@@ -141,6 +147,8 @@ class Compact:
                 available_when=tuple(index[q] for q in spec.group(g.available_when_empty).ids()) if g.available_when_empty else (),
                 refill_from=tuple(index[q] for q in g.refill_from),
                 refill_until_deal=g.refill_until_deal,
+                refill_in_line=_in_line(spec, g, pid, index),
+                turn_up=g.turn_up,
                 symmetric_with=index[g.ids()[0]] if symmetric else -1,
                 suit_kept_by=tuple(index[q] for q in g.ids()) if g.one_per_suit else (),
             ))
@@ -591,14 +599,21 @@ class Compact:
             piles[i] = src[:-n]
         for i in range(self.n):
             pile = piles[i]
-            if down[i] and down[i] >= len(pile):
-                down[i] = max(0, len(pile) - 1)
             p = self.piles[i]
+            if down[i] and down[i] >= len(pile):
+                down[i] = max(0, len(pile) - 1) if p.turn_up else len(pile)
             if p.refill_from and not pile and not (p.refill_until_deal and deals):
                 for s in p.refill_from:
                     if piles[s]:
+                        piles[i] = pile = (piles[s][-1],)
+                        piles[s] = piles[s][:-1]
+                        break
+            if p.refill_in_line and not pile:
+                for s in p.refill_in_line:
+                    if piles[s]:
                         piles[i] = (piles[s][-1],)
                         piles[s] = piles[s][:-1]
+                        down[s] = min(down[s], len(piles[s]))
                         break
         return (tuple(piles), tuple(down), redeals, deals)
 
@@ -711,6 +726,16 @@ def _pile_under(g: Any, top: Card) -> list[Card]:
     return [top]
 
 
+def _in_line(spec: GameSpec, g: Any, pid: str, index: dict[str, int]) -> tuple[int, ...]:
+    """The piles that refill ``pid`` in line (``refill_in_line``), in the order the rules
+    try them (``rules.in_line_source``): the one with its number, then leftwards, going round."""
+    if g.refill_in_line is None:
+        return ()
+    sources = spec.group(g.refill_in_line).ids()
+    i = g.ids().index(pid) % len(sources)
+    return tuple(index[sources[(i - k) % len(sources)]] for k in range(len(sources)))
+
+
 def _heights_table(probe: Any, g: Any, cards: dict[int, Card]) -> tuple[tuple[frozenset[int], ...], ...]:
     """For a pile whose sequence repeats a rank (British Square's ace up to king and back
     down), the codes that go on it by its height, then its top code: the place in the
@@ -732,13 +757,12 @@ def _heights_table(probe: Any, g: Any, cards: dict[int, Card]) -> tuple[tuple[fr
 
 
 def _fits_tables(spec: GameSpec) -> bool:
-    """Can this model state the spec's rules as tables and its own steps? Not: spaces
-    filled from the pile in line, face-down reserves, a sequence repeating a rank in piles
-    whose cards move on (only a pile that keeps its cards is read by its height), any card
+    """Can this model state the spec's rules as tables and its own steps? Not: a sequence
+    repeating a rank in piles whose cards move on (only a pile that keeps its cards is read by its height), any card
     on any card, gathered redeals, a hand, grids of places that hold each other in,
     building on the waste, dead cards discarded, deals by rows or blocked by several groups."""
     for g in spec.groups:
-        if (g.direction is Direction.ANY or g.refill_in_line or not g.turn_up
+        if (g.direction is Direction.ANY
                 or g.first_pass_foundations or g.base_card_stays or g.stock_out_only
                 or g.home_in_line_while_stock or g.empty is Empty.PAIRED_ENDS or g.freed_by or g.first_found
                 or (g.kind is Kind.WASTE and g.build is not Build.NONE)

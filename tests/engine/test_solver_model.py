@@ -19,11 +19,10 @@ MOVES = 600
 
 
 def test_every_game_the_tables_can_state_has_a_compact_model() -> None:
-    """Games with hooks, and games whose rules are not tables of cards (spaces filled from
-    the pile in line, a hand, a grid of places that hold each other in), are searched
-    through the engine."""
+    """Games with hooks, and games whose rules are not tables of cards (a hand, a grid of
+    places that hold each other in, any card on any card), are searched through the engine."""
     assert HOOKED == ["the-wheel", "the-nation", "queen-of-italy", "jubilee-kings",
-                      "heads-and-tails", "intrigue", "little-spider", "crazy-quilt", "matrimony", "st-helena", "babette",
+                      "intrigue", "little-spider", "crazy-quilt", "matrimony", "st-helena", "babette",
                       "virginia-reel"]
     assert len(COMPACT) + len(HOOKED) == len(engine.games())
 
@@ -143,6 +142,23 @@ def test_foundations_read_by_height_and_one_per_suit_match_the_engine() -> None:
         assert ours == theirs, piles
         home = [str(m) for m in game.legal_moves() if m.target.startswith("f")]
         assert home, piles  # each case has a move home to check
+
+
+def test_piles_refilled_in_line_are_not_interchangeable() -> None:
+    """In Heads and Tails each head and tail is refilled from the reserve pile in line with
+    it, so two heads that swap their cards are another position (the next refill differs),
+    and so are two reserves that swap theirs; two foundations that swap are the same."""
+    from .helpers import arrange
+
+    base = dict(a1="AH", a2="AS", h1="5C", h2="9D", t1="QS", r1="#2C #3C", r2="#4D #5D")
+    swapped = [dict(base, h1="9D", h2="5C"), dict(base, r1="#4D #5D", r2="#2C #3C"), dict(base, a1="AS", a2="AH")]
+    keys = []
+    for piles in [base, *swapped]:
+        model = compact_model(arrange(engine.new_game("heads-and-tails", 1), **piles))
+        assert model is not None
+        keys.append(model.key(model.start()))
+    assert keys[1] != keys[0] and keys[2] != keys[0]
+    assert keys[3] == keys[0]
 
 
 def test_only_a_stock_that_turns_several_cards_is_played_through() -> None:
