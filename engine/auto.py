@@ -19,23 +19,43 @@ client agrees, from the spec alone:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card
 from .dealing import new_pack
 from .moves import Move
-from .rules import drop_refusal, fits
+from .rules import card_moves, drop_refusal, fits
 from .spec import Build, GameSpec, Kind
 
 if TYPE_CHECKING:
     from .game import Game
 
 FINISH_LIMIT = 208  # more foundation moves than any game has cards
+GOALS = frozenset((Kind.FOUNDATION, Kind.DISCARD))
 
 
 @lru_cache(maxsize=None)
 def _pack(spec: GameSpec) -> tuple[Card, ...]:
     return tuple(new_pack(spec.decks, spec.suits))
+
+
+@lru_cache(maxsize=None)
+def _resting_on(spec: GameSpec) -> dict[Card, tuple[Card, ...]]:
+    """For each card of the pack, the other cards that some building rule of the tableau
+    (its tableau, reserve and waste groups that build) would put on it. The rules read only
+    the spec here (a one-card pile has no direction fixed yet)."""
+    builders = [g for g in spec.groups if g.kind in (Kind.TABLEAU, Kind.RESERVE, Kind.WASTE) and g.build is not Build.NONE]
+    probe: Any = _Probe(spec)
+    pack = _pack(spec)
+    return {card: tuple(other for other in pack if other != card and any(fits(probe, g, [card], other) for g in builders))
+            for card in pack}
+
+
+class _Probe:
+    """What ``fits`` reads of a game to say whether one card goes on another: its spec."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
 
 
 def _home(game: Game) -> set[Card]:
@@ -48,13 +68,9 @@ def is_safe(game: Game, card: Card, foundation: str, home: set[Card] | None = No
     ``strict``: count only the cards already home, in one-pack games too (the solver's rule:
     it never throws a win away)."""
     home = _home(game) if home is None else home
-    builders = [g for g in game.spec.groups
-                if g.kind in (Kind.TABLEAU, Kind.RESERVE, Kind.WASTE) and g.build is not Build.NONE]
     one_pack = game.spec.decks == 1 and not strict
-    for other in _pack(game.spec):
-        if other in home or other == card:
-            continue
-        if not any(fits(game, g, [card], other) for g in builders):
+    for other in _resting_on(game.spec)[card]:
+        if other in home:
             continue
         if one_pack and _could_go_home(game, other, card, foundation):
             continue
@@ -79,7 +95,7 @@ def safe_moves(game: Game, strict: bool = False) -> list[Move]:
     home = _home(game)
     out: list[Move] = []
     seen: set[str] = set()
-    for m in game.legal_moves():
+    for m in _moves_home(game):
         if m.action or m.count != 1 or len(m.sources) != 1 or m.source in seen:
             continue
         if game.group_of[m.source].kind is Kind.FOUNDATION:
@@ -91,6 +107,18 @@ def safe_moves(game: Game, strict: bool = False) -> list[Move]:
             out.append(m)
             seen.add(m.source)
     return out
+
+
+def _moves_home(game: Game) -> list[Move]:
+    """The legal moves onto a foundation or discard, in legal-move order. Where the game's
+    moves are the standard ones, only those targets are tried (``card_moves``' ``to``):
+    the solver asks this of every position it reaches, and most moves go elsewhere."""
+    if game._legal is not None or game.spec.hooks.moves(game) is not None:
+        moves = game.legal_moves()
+    else:
+        moves = card_moves(game, GOALS) + game.spec.hooks.extra_moves(game)
+        moves.sort(key=game.move_order)
+    return [m for m in moves if not m.action and game.group_of[m.target].kind in GOALS]
 
 
 def finishing_moves(game: Game) -> list[Move] | None:

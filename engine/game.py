@@ -125,12 +125,16 @@ class Game:
         """Every legal move now, in a fixed order (by source pile, target, count)."""
         if self._legal is None:
             moves = self.generate_moves()
-            idx = self._lay.index
-            moves.sort(key=lambda m: (1 if m.action else 0, m.action,
-                                      tuple(idx[s] for s in m.sources), idx.get(m.target, -1), m.count))
+            moves.sort(key=self.move_order)
             self._legal = moves
             self._legal_set = frozenset(moves)
         return list(self._legal)
+
+    def move_order(self, m: Move) -> tuple[Any, ...]:
+        """The key of ``legal_moves()``'s order: cards before actions, then by source pile,
+        target and count, in the layout's order."""
+        idx = self._lay.index
+        return (1 if m.action else 0, m.action, tuple(idx[s] for s in m.sources), idx.get(m.target, -1), m.count)
 
     def is_legal(self, move: Move) -> bool:
         self.legal_moves()

@@ -330,8 +330,9 @@ def neighbour_ranks(game: Game, g: PileGroup, pile: list[Card]) -> tuple[int, ..
     return tuple((w + low - 1) % 13 + 1 for w in out)
 
 
-def card_moves(game: Game) -> list[Move]:
-    """Every standard move of cards from pile to pile that ``refusal`` allows.
+def card_moves(game: Game, to: frozenset[Kind] | None = None) -> list[Move]:
+    """Every standard move of cards from pile to pile that ``refusal`` allows (with ``to``,
+    only those onto piles of these kinds: the same moves, as each target is tried alone).
 
     The source checks of ``refusal`` are ``pick_limit``'s, made once per source. Targets
     are found through the rank they wait for: a non-empty pile that builds is tried only by
@@ -349,6 +350,8 @@ def card_moves(game: Game) -> list[Move]:
         d = group_of[dst]
         pile = piles[dst]
         kind = d.kind
+        if to is not None and kind not in to:
+            continue
         if kind is Kind.STOCK or (kind is Kind.WASTE and d.build is Build.NONE):
             continue
         if kind is Kind.DISCARD:

@@ -125,3 +125,23 @@ def test_bridge_finish_is_one_step_and_refused_when_not_possible() -> None:
     s = Session()
     ask(s, op="new", game="klondike", seed=1)
     assert "cannot be finished" in ask(s, op="finish")["error"]
+
+
+def test_moves_home_are_the_legal_moves_home_in_every_game() -> None:
+    """Safe moves are chosen from the moves onto a foundation or discard, found by trying
+    only those targets (the solver asks at every position it reaches). Along random games
+    of every game they are exactly the legal moves with those targets, in legal order."""
+    from engine.auto import GOALS, _moves_home
+    from engine.rng import SplitMix64
+
+    for spec in engine.games():
+        game = engine.new_game(spec.slug, 7)
+        rng = SplitMix64(7)
+        for _ in range(120):
+            game._legal = None  # ask afresh: the quick path is taken only when no list is kept
+            quick = _moves_home(game)
+            moves = game.legal_moves()
+            assert quick == [m for m in moves if not m.action and game.group_of[m.target].kind in GOALS], spec.slug
+            if not moves:
+                break
+            game.play(moves[rng.below(len(moves))])
