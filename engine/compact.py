@@ -128,7 +128,8 @@ class Compact:
             # the reserve pile in line with it, or such a reserve itself).
             symmetric = (plain and g.count > 1 and g.kind is not Kind.STOCK and g.kind is not Kind.WASTE
                          and not (g.empty is Empty.BASE and g.base_rank is None and base is None)
-                         and g.refill_in_line is None and g.prefix not in in_line_sources)
+                         and g.refill_in_line is None and g.prefix not in in_line_sources
+                         and not (spec.stock and set(g.ids()) & set(spec.stock.gather)))  # gathered in order
             piles.append(_Pile(
                 kind=g.kind,
                 pick=g.pick if g.to else Pick.NONE,
@@ -165,6 +166,9 @@ class Compact:
         self.rule = rule
         self.turns_again = bool(rule and rule.redeal_waste and spec.redeals != 0)  # (the state counts them down)
         self.deal_to = tuple(index[q] for q in spec.group(rule.deal_to).ids()) if rule and rule.deal_to != "waste" else ()
+        self.held_by = tuple(index[q] for q in spec.group(rule.blocked_by_nonempty).ids()) \
+            if rule and rule.blocked_by_nonempty else ()  # the stock waits while these hold a card
+        self.gather = tuple(index[q] for q in rule.gather) if rule else ()  # a redeal gathers these, in order
         self.blocked_by = tuple(index[q] for prefix in blocking(rule.blocked_by_empty if rule else None)
                                 for q in spec.group(prefix).ids())
         self.blocks = self._blocks()
@@ -494,9 +498,14 @@ class Compact:
             moves.extend(self.through_stock(state, wanting, open_to))
         elif rule is not None and self.stock >= 0:
             stock = piles[self.stock]
-            if stock and not any(not piles[j] for j in self.blocked_by) and not (rule.last_resort and legal):
+            held = any(piles[j] for j in self.held_by)  # a card turned waits to be placed
+            if stock and not held and not any(not piles[j] for j in self.blocked_by) and not (rule.last_resort and legal):
                 moves.append(DEAL)
-            if (rule.redeal_waste and not stock and (redeals := state[2]) != 0 and self.waste >= 0
+            if self.gather:
+                if (not stock and not held and (redeals := state[2]) != 0 and (redeals is None or redeals > 0)
+                        and any(piles[j] for j in self.gather)):
+                    moves.append(REDEAL)
+            elif (rule.redeal_waste and not stock and (redeals := state[2]) != 0 and self.waste >= 0
                     and piles[self.waste] and (redeals is None or redeals > 0)):
                 moves.append(REDEAL)
         return moves
@@ -588,8 +597,14 @@ class Compact:
             piles[self.stock] = tuple(stock)
             deals += 1
         elif move == REDEAL:
-            piles[self.stock] = piles[self.waste][::-1]
-            piles[self.waste] = ()
+            if self.gather:  # the piles gathered in order, the first on top, make the new stock
+                heap = [c for j in self.gather for c in piles[j]]
+                for j in self.gather:
+                    piles[j] = ()
+                piles[self.stock] = tuple(heap[::-1])
+            else:
+                piles[self.stock] = piles[self.waste][::-1]
+                piles[self.waste] = ()
             if redeals is not None:
                 redeals -= 1
         else:
@@ -758,12 +773,14 @@ def _heights_table(probe: Any, g: Any, cards: dict[int, Card]) -> tuple[tuple[fr
 
 def _fits_tables(spec: GameSpec) -> bool:
     """Can this model state the spec's rules as tables and its own steps? Not: a sequence
-    repeating a rank in piles whose cards move on (only a pile that keeps its cards is read by its height), any card
-    on any card, gathered redeals, a hand, grids of places that hold each other in,
-    building on the waste, dead cards discarded, deals by rows or blocked by several groups."""
+    repeating a rank in piles whose cards move on (only a pile that keeps its cards is read
+    by its height), foundations taken on the first pass only, a base card that stays, piles
+    open only after the stock or sending home in line, spaces paired by their ends, grids of
+    places that hold each other in, building on the waste, dead cards discarded, cards
+    kept out of the deal, deals by rows, onto new piles or onto several groups, or blocked
+    by several groups."""
     for g in spec.groups:
-        if (g.direction is Direction.ANY
-                or g.first_pass_foundations or g.base_card_stays or g.stock_out_only
+        if (g.first_pass_foundations or g.base_card_stays or g.stock_out_only
                 or g.home_in_line_while_stock or g.empty is Empty.PAIRED_ENDS or g.freed_by or g.first_found
                 or (g.kind is Kind.WASTE and g.build is not Build.NONE)
                 or (g.kind is Kind.DISCARD and g.base_rank is not None)):
@@ -771,7 +788,7 @@ def _fits_tables(spec: GameSpec) -> bool:
         if len(set(g.sequence)) != len(g.sequence) and (g.to or g.build is Build.NONE):
             return False
     rule = spec.stock
-    return not spec.stays_out and (rule is None or not (rule.gather or rule.blocked_by_nonempty or rule.by_rows
+    return not spec.stays_out and (rule is None or not (rule.by_rows
                                                          or rule.new_pile_rank is not None or rule.deal_to_more
                                                          or isinstance(rule.blocked_by_empty, tuple)))
 
