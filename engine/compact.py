@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .cards import KING, Card
+from .cards import ACE, KING, Card
 from .dealing import new_pack
 from .hooks import Hooks
 from .moves import Move
@@ -77,6 +77,10 @@ class _Pile:
     refill_until_deal: bool
     refill_in_line: tuple[int, ...]  # the reserve piles that refill it at once, in the order they are tried
     turn_up: bool  # a face-down card turns up when it is uncovered (a reserve that stays face down: not)
+    after_stock: bool  # takes cards only once the stock is out
+    home_in_line: int  # while the stock lasts, its cards go home only to this foundation (-1: any)
+    paired_by: tuple[int, ...]  # aces and kings paired by colour: the piles of its group (an empty one follows the first)
+    loose: bool  # any neighbouring rank of any suit goes on a card, either way: a card on one it fits was not built there
     symmetric_with: int  # index of the first pile of its group when interchangeable, else -1
     suit_kept_by: tuple[int, ...]  # one pile per suit: the piles of its group (an empty one takes no suit they started)
 
@@ -124,6 +128,8 @@ class Compact:
             else:
                 rank = empty_takes(probe, g)
                 accepts = None if rank is None else frozenset(c for c in codes if not rank or cards[c].rank == rank)
+                if g.empty is Empty.PAIRED_ENDS:
+                    accepts = frozenset(c for c in codes if cards[c].rank in (ACE, KING))
             # Piles are interchangeable unless each has its own place in line (refilled from
             # the reserve pile in line with it, or such a reserve itself).
             symmetric = (plain and g.count > 1 and g.kind is not Kind.STOCK and g.kind is not Kind.WASTE
@@ -150,6 +156,11 @@ class Compact:
                 refill_until_deal=g.refill_until_deal,
                 refill_in_line=_in_line(spec, g, pid, index),
                 turn_up=g.turn_up,
+                after_stock=g.stock_out_only,
+                home_in_line=(index[spec.group(g.home_in_line_while_stock).ids()[g.ids().index(pid)]]
+                              if g.home_in_line_while_stock else -1),
+                paired_by=tuple(index[q] for q in g.ids()) if g.empty is Empty.PAIRED_ENDS else (),
+                loose=g.build is Build.ANY_SUIT and g.direction in (Direction.EITHER, Direction.ANY),
                 symmetric_with=index[g.ids()[0]] if symmetric else -1,
                 suit_kept_by=tuple(index[q] for q in g.ids()) if g.one_per_suit else (),
             ))
@@ -165,7 +176,10 @@ class Compact:
         rule = spec.stock
         self.rule = rule
         self.turns_again = bool(rule and rule.redeal_waste and spec.redeals != 0)  # (the state counts them down)
-        self.deal_to = tuple(index[q] for q in spec.group(rule.deal_to).ids()) if rule and rule.deal_to != "waste" else ()
+        self.deal_to = tuple(index[q] for prefix in (rule.deal_to, *rule.deal_to_more) for q in spec.group(prefix).ids()) \
+            if rule and rule.deal_to != "waste" else ()
+        # Foundations in line with piles that send home only to them while the stock lasts.
+        self.in_line_homes = frozenset(p.home_in_line for p in piles if p.home_in_line >= 0)
         self.held_by = tuple(index[q] for q in spec.group(rule.blocked_by_nonempty).ids()) \
             if rule and rule.blocked_by_nonempty else ()  # the stock waits while these hold a card
         self.gather = tuple(index[q] for q in rule.gather) if rule else ()  # a redeal gathers these, in order
@@ -254,7 +268,8 @@ class Compact:
 
     def _blocks(self) -> tuple[tuple[tuple[int, ...], bool], ...]:
         """Runs of interchangeable piles for the canonical key, and whether each must keep
-        its order while the stock still deals one card to each of its piles."""
+        its order while the stock lasts: it deals one card to each of its piles, or piles in
+        line with them send home only to them."""
         out: list[tuple[tuple[int, ...], bool]] = []
         i = 0
         while i < self.n:
@@ -263,7 +278,7 @@ class Compact:
             if first == i:
                 while j < self.n and self.piles[j].symmetric_with == i:
                     j += 1
-            out.append((tuple(range(i, j)), bool(self.deal_to) and i in self.deal_to))
+            out.append((tuple(range(i, j)), (bool(self.deal_to) and i in self.deal_to) or i in self.in_line_homes))
             i = j
         return tuple(out)
 
@@ -359,9 +374,15 @@ class Compact:
 
     def accepts_now(self, piles: tuple[tuple[int, ...], ...], j: int) -> frozenset[int] | None:
         """The codes the empty pile ``j`` takes in this position: its table's, less the
-        suits another pile of its group was started with (one pile per suit)."""
+        suits another pile of its group was started with (one pile per suit), and after the
+        first ace or king of a group that pairs them, only those that pair with it."""
         p = self.piles[j]
         accepts = p.accepts_empty
+        if p.paired_by and accepts is not None:
+            first = next((piles[q][0] for q in p.paired_by if piles[q]), -1)
+            if first >= 0:  # the same end of its colour, or the other end of the other colour
+                red = first // 13 in (1, 2)
+                accepts = frozenset(c for c in accepts if (c % 13 == first % 13) == ((c // 13 in (1, 2)) == red))
         if not p.suit_kept_by or accepts is None:
             return accepts
         taken = {piles[q][0] // 13 for q in p.suit_kept_by if piles[q]}
@@ -414,10 +435,13 @@ class Compact:
         open_to: list[tuple[int, frozenset[int] | None, int]] = []
         # One empty pile of an interchangeable group stands for the others (the same
         # position by the canonical key), unless the stock still deals to them in order.
-        in_order = self.in_order if self.stock >= 0 and piles[self.stock] else frozenset()
+        stocked = self.stock >= 0 and bool(piles[self.stock])
+        in_order = self.in_order if stocked else frozenset()
         seen_empty: set[int] = set()
         for j, pile in enumerate(piles):
             p = self.piles[j]
+            if p.after_stock and stocked:
+                continue
             if p.kind is Kind.DISCARD:
                 if len(pile) + 13 <= p.max_cards:
                     open_to.append((j, self.kings, 13))
@@ -444,12 +468,15 @@ class Compact:
             p = self.piles[i]
             pile = piles[i]
             targets, empty_targets = p.targets, p.empty_targets
+            line = p.home_in_line if stocked else -1  # its one way home while the stock lasts
             rest_down = down[i]
             for n in range(1, limit + 1):
                 card = pile[-n]
                 rest = len(pile) - n
                 for j in wanting.get(card, ()):
                     if j not in targets or (n > 1 and self.piles[j].kind is Kind.FOUNDATION):
+                        continue
+                    if line >= 0 and j != line and self.piles[j].kind is Kind.FOUNDATION:
                         continue
                     if len(piles[j]) + n > self.piles[j].max_cards:
                         continue
@@ -463,7 +490,7 @@ class Compact:
                         out.append((0, (i, j, n)))
                         continue
                     if shortcuts and (p.kind is Kind.FOUNDATION or (
-                            rest > rest_down and (self._in_run(p, pile[rest - 1], card) or (
+                            rest > rest_down and not p.loose and (self._in_run(p, pile[rest - 1], card) or (
                                 p.builds and card in self.fit_set(i, pile[:rest])
                                 and not self._in_run(self.piles[j], piles[j][-1], card))))):
                         self.pruned = True
@@ -471,6 +498,8 @@ class Compact:
                     out.append((1 if rest and rest <= rest_down else 2 if not rest else 3, (i, j, n)))
                 for j, accepts, count in open_to:
                     if j not in empty_targets or (count and count != n) or (accepts is not None and card not in accepts):
+                        continue
+                    if line >= 0 and j != line and self.piles[j].kind is Kind.FOUNDATION:
                         continue
                     if len(piles[j]) + n > self.piles[j].max_cards:
                         continue
@@ -655,7 +684,8 @@ class Compact:
                 if not pile or down[i] >= len(pile) or pile[-1] not in wanted:
                     continue
                 c = pile[-1]
-                j = next((f for f in self.homes[i] if self._takes(state, f, c)), -1)
+                line = self.piles[i].home_in_line if self.stock >= 0 and piles[self.stock] else -1
+                j = next((f for f in self.homes[i] if (line < 0 or f == line) and self._takes(state, f, c)), -1)
                 if j < 0:
                     continue
                 if deps[c]:
@@ -774,14 +804,11 @@ def _heights_table(probe: Any, g: Any, cards: dict[int, Card]) -> tuple[tuple[fr
 def _fits_tables(spec: GameSpec) -> bool:
     """Can this model state the spec's rules as tables and its own steps? Not: a sequence
     repeating a rank in piles whose cards move on (only a pile that keeps its cards is read
-    by its height), foundations taken on the first pass only, a base card that stays, piles
-    open only after the stock or sending home in line, spaces paired by their ends, grids of
-    places that hold each other in, building on the waste, dead cards discarded, cards
-    kept out of the deal, deals by rows, onto new piles or onto several groups, or blocked
-    by several groups."""
+    by its height), foundations taken on the first pass only, a base card that stays, grids
+    of places that hold each other in, building on the waste, dead cards discarded, cards
+    kept out of the deal, deals by rows or onto new piles, or blocked by several groups."""
     for g in spec.groups:
-        if (g.first_pass_foundations or g.base_card_stays or g.stock_out_only
-                or g.home_in_line_while_stock or g.empty is Empty.PAIRED_ENDS or g.freed_by or g.first_found
+        if (g.first_pass_foundations or g.base_card_stays or g.freed_by or g.first_found
                 or (g.kind is Kind.WASTE and g.build is not Build.NONE)
                 or (g.kind is Kind.DISCARD and g.base_rank is not None)):
             return False
@@ -789,7 +816,7 @@ def _fits_tables(spec: GameSpec) -> bool:
             return False
     rule = spec.stock
     return not spec.stays_out and (rule is None or not (rule.by_rows
-                                                         or rule.new_pile_rank is not None or rule.deal_to_more
+                                                         or rule.new_pile_rank is not None
                                                          or isinstance(rule.blocked_by_empty, tuple)))
 
 
