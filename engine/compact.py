@@ -81,6 +81,7 @@ class _Pile:
     home_in_line: int  # while the stock lasts, its cards go home only to this foundation (-1: any)
     paired_by: tuple[int, ...]  # aces and kings paired by colour: the piles of its group (an empty one follows the first)
     loose: bool  # any neighbouring rank of any suit goes on a card, either way: a card on one it fits was not built there
+    base_stays: bool  # its first card never moves; once the stock is out, that card alone takes any one card
     symmetric_with: int  # index of the first pile of its group when interchangeable, else -1
     suit_kept_by: tuple[int, ...]  # one pile per suit: the piles of its group (an empty one takes no suit they started)
 
@@ -98,7 +99,7 @@ class Compact:
         pack = new_pack(spec.decks, spec.suits)
         cards = {code_of(c): c for c in pack}
         codes = sorted(cards)
-        self.total = len(pack)
+        self.total = sum(1 for c in pack if c.rank not in spec.stays_out)  # cards that go home (not Intrigue's queens)
         self.copies = Counter(code_of(c) for c in pack)
         self.kings = frozenset(c for c in codes if cards[c].rank == KING)
         plain = type(spec.hooks) is Hooks
@@ -161,6 +162,7 @@ class Compact:
                               if g.home_in_line_while_stock else -1),
                 paired_by=tuple(index[q] for q in g.ids()) if g.empty is Empty.PAIRED_ENDS else (),
                 loose=g.build is Build.ANY_SUIT and g.direction in (Direction.EITHER, Direction.ANY),
+                base_stays=g.base_card_stays,
                 symmetric_with=index[g.ids()[0]] if symmetric else -1,
                 suit_kept_by=tuple(index[q] for q in g.ids()) if g.one_per_suit else (),
             ))
@@ -178,6 +180,7 @@ class Compact:
         self.turns_again = bool(rule and rule.redeal_waste and spec.redeals != 0)  # (the state counts them down)
         self.deal_to = tuple(index[q] for prefix in (rule.deal_to, *rule.deal_to_more) for q in spec.group(prefix).ids()) \
             if rule and rule.deal_to != "waste" else ()
+        self.new_pile_rank = rule.new_pile_rank if rule and rule.new_pile_rank else 0
         # Foundations in line with piles that send home only to them while the stock lasts.
         self.in_line_homes = frozenset(p.home_in_line for p in piles if p.home_in_line >= 0)
         self.held_by = tuple(index[q] for q in spec.group(rule.blocked_by_nonempty).ids()) \
@@ -411,6 +414,8 @@ class Compact:
             return 0
         if p.available_when and all(state[0][j] for j in p.available_when):
             return 0
+        if p.base_stays and len(state[0][i]) == 1:
+            return 0
         return self.run_length(state, i)
 
     def fit_set(self, i: int, pile: tuple[int, ...]) -> frozenset[int]:
@@ -456,6 +461,9 @@ class Compact:
                         seen_empty.add(group)
                     open_to.append((j, self.accepts_now(piles, j),
                                     1 if p.kind is Kind.FOUNDATION or p.kind is Kind.CELL else 0))
+            elif p.base_stays and len(pile) == 1:
+                if not stocked:  # a base card alone takes any one card once the stock is out
+                    open_to.append((j, None, 1))
             elif p.builds and len(pile) < p.max_cards:
                 for c in self.fit_set(j, pile):
                     wanting.setdefault(c, []).append(j)
@@ -618,6 +626,12 @@ class Compact:
                     if stock:
                         waste.append(stock.pop())
                 piles[self.waste] = tuple(waste)
+            elif self.new_pile_rank:  # onto the newest pile, or a new one for a card of this rank
+                card = stock.pop()
+                started = [j for j in self.deal_to if piles[j]]
+                fresh = [j for j in self.deal_to if not piles[j]]
+                j = fresh[0] if (card % 13 + 1 == self.new_pile_rank and fresh) or not started else started[-1]
+                piles[j] = (*piles[j], card)
             else:
                 for j in self.deal_to:
                     if not stock:
@@ -804,20 +818,18 @@ def _heights_table(probe: Any, g: Any, cards: dict[int, Card]) -> tuple[tuple[fr
 def _fits_tables(spec: GameSpec) -> bool:
     """Can this model state the spec's rules as tables and its own steps? Not: a sequence
     repeating a rank in piles whose cards move on (only a pile that keeps its cards is read
-    by its height), foundations taken on the first pass only, a base card that stays, grids
-    of places that hold each other in, building on the waste, dead cards discarded, cards
-    kept out of the deal, deals by rows or onto new piles, or blocked by several groups."""
+    by its height), foundations taken on the first pass only, grids of places that hold each
+    other in, building on the waste, dead cards discarded, deals by rows or blocked by
+    several groups."""
     for g in spec.groups:
-        if (g.first_pass_foundations or g.base_card_stays or g.freed_by or g.first_found
+        if (g.first_pass_foundations or g.freed_by or g.first_found
                 or (g.kind is Kind.WASTE and g.build is not Build.NONE)
                 or (g.kind is Kind.DISCARD and g.base_rank is not None)):
             return False
         if len(set(g.sequence)) != len(g.sequence) and (g.to or g.build is Build.NONE):
             return False
     rule = spec.stock
-    return not spec.stays_out and (rule is None or not (rule.by_rows
-                                                         or rule.new_pile_rank is not None
-                                                         or isinstance(rule.blocked_by_empty, tuple)))
+    return rule is None or not (rule.by_rows or isinstance(rule.blocked_by_empty, tuple))
 
 
 @lru_cache(maxsize=None)
