@@ -24,7 +24,7 @@ from .cards import ACE, KING, Card
 from .dealing import new_pack
 from .hooks import Hooks
 from .moves import Move
-from .rules import blocking, empty_takes, fits, is_next, related
+from .rules import blocking, empty_takes, fits, grid_neighbours, is_next, related
 from .spec import Build, Direction, Empty, GameSpec, Kind, Pick
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ class Compact:
             # the reserve pile in line with it, or such a reserve itself).
             symmetric = (plain and g.count > 1 and g.kind is not Kind.STOCK and g.kind is not Kind.WASTE
                          and not (g.empty is Empty.BASE and g.base_rank is None and base is None)
-                         and g.refill_in_line is None and g.prefix not in in_line_sources
+                         and g.refill_in_line is None and g.prefix not in in_line_sources and not g.freed_by
                          and not (spec.stock and set(g.ids()) & set(spec.stock.gather)))  # gathered in order
             piles.append(_Pile(
                 kind=g.kind,
@@ -152,7 +152,7 @@ class Compact:
                 fit_by_height=_heights_table(probe, g, cards) if by_height else None,
                 next_pairs=frozenset(a << 6 | b for a in codes for b in codes if is_next(probe, g.wrap, cards[a], cards[b])),
                 run_links=links,
-                available_when=tuple(index[q] for q in spec.group(g.available_when_empty).ids()) if g.available_when_empty else (),
+                available_when=_available_when(spec, g, pid, index),
                 refill_from=tuple(index[q] for q in g.refill_from),
                 refill_until_deal=g.refill_until_deal,
                 refill_in_line=_in_line(spec, g, pid, index),
@@ -450,7 +450,7 @@ class Compact:
             if p.kind is Kind.DISCARD:
                 if len(pile) + 13 <= p.max_cards:
                     open_to.append((j, self.kings, 13))
-            elif p.kind is Kind.STOCK or p.kind is Kind.WASTE:
+            elif p.kind is Kind.STOCK or (p.kind is Kind.WASTE and not p.builds):
                 continue
             elif not pile:
                 if p.accepts_empty is not None:
@@ -785,6 +785,17 @@ def _pile_under(g: Any, top: Card) -> list[Card]:
     return [top]
 
 
+def _available_when(spec: GameSpec, g: Any, pid: str, index: dict[str, int]) -> tuple[int, ...]:
+    """The piles of which one must be empty for ``pid``'s cards to move: its group's
+    ``available_when_empty``, or the places that hold a card of a grid in (``freed_by``;
+    none when one of them is off the grid, the card being always free)."""
+    if g.available_when_empty:
+        return tuple(index[q] for q in spec.group(g.available_when_empty).ids())
+    if g.freed_by:
+        return tuple(index[q] for q in grid_neighbours(g)[pid] or ())
+    return ()
+
+
 def _in_line(spec: GameSpec, g: Any, pid: str, index: dict[str, int]) -> tuple[int, ...]:
     """The piles that refill ``pid`` in line (``refill_in_line``), in the order the rules
     try them (``rules.in_line_source``): the one with its number, then leftwards, going round."""
@@ -818,13 +829,11 @@ def _heights_table(probe: Any, g: Any, cards: dict[int, Card]) -> tuple[tuple[fr
 def _fits_tables(spec: GameSpec) -> bool:
     """Can this model state the spec's rules as tables and its own steps? Not: a sequence
     repeating a rank in piles whose cards move on (only a pile that keeps its cards is read
-    by its height), foundations taken on the first pass only, grids of places that hold each
-    other in, building on the waste, dead cards discarded, deals by rows or blocked by
-    several groups."""
+    by its height), foundations taken on the first pass only, dead cards discarded, a grid
+    place also held by another group, deals by rows or blocked by several groups."""
     for g in spec.groups:
-        if (g.first_pass_foundations or g.freed_by or g.first_found
-                or (g.kind is Kind.WASTE and g.build is not Build.NONE)
-                or (g.kind is Kind.DISCARD and g.base_rank is not None)):
+        if (g.first_pass_foundations or g.first_found or (g.kind is Kind.DISCARD and g.base_rank is not None)
+                or (g.freed_by and g.available_when_empty)):
             return False
         if len(set(g.sequence)) != len(g.sequence) and (g.to or g.build is Build.NONE):
             return False
