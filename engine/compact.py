@@ -37,6 +37,7 @@ WEIGHTS = [3, 2, 1, 3]
 # home that must go home before it.
 DISORDER = 2
 DEAL, REDEAL = (-1, -1, 0), (-2, -2, 0)
+HOOKED = -3  # (HOOKED, k, 0): the k-th move of the game's own (its hooks' extra moves) that a model has met
 CMove = tuple[int, int, int]
 Through = tuple[int, int, int, tuple[CMove, ...]]  # a card's move after deals and redeals (``through_stock``)
 State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], "int | None", int]
@@ -103,6 +104,15 @@ class Compact:
         self.copies = Counter(code_of(c) for c in pack)
         self.kings = frozenset(c for c in codes if cards[c].rank == KING)
         plain = type(spec.hooks) is Hooks
+        # A game with hooks of its own moves (The Wheel's packets, The Nation's take-up):
+        # the model lists and makes them through the engine (``_own_moves``, ``_own_advance``).
+        self.hooked = not plain
+        self.standard_deal = spec.stock is not None  # a deal and a redeal the model makes itself
+        self.standard_redeal = spec.stock is not None and (spec.stock.redeal_waste or bool(spec.stock.gather))
+        self.codes_to_cards = {code_of(c): Card(c.rank, c.suit) for c in new_pack(1, spec.suits)}
+        self.work: Any = None  # set by compact_model, for a game with hooks
+        self.own_moves: list[Move] = []
+        self.own_index: dict[Move, int] = {}
         in_line_sources = {g.refill_in_line for g in spec.groups if g.refill_in_line is not None}
         piles = []
         for pid in order:
@@ -530,6 +540,10 @@ class Compact:
                         out.append((1 if rest and rest <= rest_down else 4 if kind is Kind.TABLEAU else 5, (i, j, n)))
         out.sort(key=lambda sm: sm[0])
         moves: list[CMove | Through] = [m for _, m in out]
+        if self.hooked:
+            own = self._own_moves(state)
+            legal = legal or bool(own)
+            moves.extend(own)
         rule = self.rule
         if self.through and not every:
             moves.extend(self.through_stock(state, wanting, open_to))
@@ -596,6 +610,28 @@ class Compact:
                         and len(state[0][j]) < self.piles[j].max_cards):
                     out.append((w, j, 1, steps))
 
+    def _work_at(self, state: State) -> Any:
+        """The engine's copy of the game, put at ``state`` (cards by suit and rank: which
+        copy of a two-pack card lies where does not matter to the game's own moves)."""
+        work = self.work
+        cards = self.codes_to_cards
+        for pid, pile, d in zip(self.ids, state[0], state[1]):
+            work.piles[pid] = [cards[c] for c in pile]
+            work.down[pid] = d
+        work.redeals_left, work.deals, work.phase, work._legal = state[2], state[3], None, None
+        return work
+
+    def _own_moves(self, state: State) -> list[CMove]:
+        """The game's own moves here (its hooks' extra moves), as (HOOKED, k, 0)."""
+        out = []
+        for m in self.spec.hooks.extra_moves(self._work_at(state)):
+            k = self.own_index.get(m)
+            if k is None:
+                k = self.own_index[m] = len(self.own_moves)
+                self.own_moves.append(m)
+            out.append((HOOKED, k, 0))
+        return out
+
     def played(self, move: CMove | Through) -> list[Move]:
         """The moves of the public rules that make ``move``: a move through the stock is
         its deals and redeals, then the card's move."""
@@ -610,6 +646,10 @@ class Compact:
         return self.settle_home(after)
 
     def advance(self, state: State, move: CMove | Through) -> State:
+        if move[0] == HOOKED:  # the game's own move, made by the engine
+            work = self._work_at(state)
+            work.advance(self.own_moves[move[1]])
+            return self.state_of(work)
         if len(move) == 4:  # through the stock (``through_stock``)
             for step in move[3]:
                 state = self.advance(state, step)
@@ -750,6 +790,8 @@ class Compact:
         self.disorder = opinion
 
     def move(self, move: CMove) -> Move:
+        if move[0] == HOOKED:
+            return self.own_moves[move[1]]
         if move == DEAL:
             return Move.act("deal")
         if move == REDEAL:
@@ -758,6 +800,14 @@ class Compact:
         return Move((self.ids[i],), self.ids[j], n)
 
     def cmove(self, move: Move) -> CMove:
+        standard = (len(move.sources) == 1 and not move.action) or (move.action == "deal" and self.standard_deal) \
+            or (move.action == "redeal" and self.standard_redeal)
+        if self.hooked and not standard:
+            k = self.own_index.get(move)
+            if k is None:
+                k = self.own_index[move] = len(self.own_moves)
+                self.own_moves.append(move)
+            return (HOOKED, k, 0)
         if move.action:
             return DEAL if move.action == "deal" else REDEAL
         index = self.ids.index
@@ -843,8 +893,9 @@ def _fits_tables(spec: GameSpec) -> bool:
 
 @lru_cache(maxsize=None)
 def _compact(spec: GameSpec, base: int | None) -> Compact | None:
-    if type(spec.hooks) is not Hooks or not _fits_tables(spec):
-        return None
+    hooks = type(spec.hooks)
+    if hooks.moves is not Hooks.moves or hooks.after_move is not Hooks.after_move or not _fits_tables(spec):
+        return None  # hooks that replace the moves or act after each one need the engine itself
     if base is None and any(g.empty is Empty.BASE and g.base_rank is None and not g.sequence for g in spec.groups):
         return None  # the first card played sets the base: not a table
     return Compact(spec, base)
@@ -860,4 +911,14 @@ def compact_model(game: Game) -> Compact | None:
     model.__dict__.update(shared.__dict__)
     model.pruned = False
     model._start = model.state_of(game)
+    if model.hooked:  # the game's own moves are listed and made by the engine, on a copy of its own
+        from .game import Game
+
+        work = Game.__new__(Game)
+        work.__dict__.update(game.__dict__)
+        work.piles = {p: list(c) for p, c in game.piles.items()}
+        work.down = dict(game.down)
+        work.history, work.future, work._legal = [], [], None
+        model.work = work
+        model.own_moves, model.own_index = [], {}
     return model
