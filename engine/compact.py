@@ -110,7 +110,9 @@ class Compact:
         self.standard_deal = spec.stock is not None  # a deal and a redeal the model makes itself
         self.standard_redeal = spec.stock is not None and (spec.stock.redeal_waste or bool(spec.stock.gather))
         self.codes_to_cards = {code_of(c): Card(c.rank, c.suit) for c in new_pack(1, spec.suits)}
+        self.card_codes = {c: code_of(c) for c in new_pack(2, spec.suits)}  # either copy of a card
         self.work: Any = None  # set by compact_model, for a game with hooks
+        self.work_at: Any = None  # the state ``work`` stands at, if known
         self.own_moves: list[Move] = []
         self.own_index: dict[Move, int] = {}
         in_line_sources = {g.refill_in_line for g in spec.groups if g.refill_in_line is not None}
@@ -298,8 +300,9 @@ class Compact:
     # --- positions ----------------------------------------------------------------------
 
     def state_of(self, game: Game) -> State:
-        return (tuple(tuple(code_of(c) for c in game.piles[p]) for p in self.ids),
-                tuple(game.down[p] for p in self.ids), game.redeals_left, game.deals)
+        codes = self.card_codes
+        return (tuple(tuple([codes[c] for c in game.piles[p]]) for p in self.ids),
+                tuple([game.down[p] for p in self.ids]), game.redeals_left, game.deals)
 
     def key(self, state: State) -> Any:
         """The canonical form of a position: interchangeable piles sorted (not while the
@@ -612,8 +615,12 @@ class Compact:
 
     def _work_at(self, state: State) -> Any:
         """The engine's copy of the game, put at ``state`` (cards by suit and rank: which
-        copy of a two-pack card lies where does not matter to the game's own moves)."""
+        copy of a two-pack card lies where does not matter to the game's own moves); not
+        again when it stands there already (listed, not yet moved)."""
         work = self.work
+        if self.work_at is state:
+            return work
+        self.work_at = state
         cards = self.codes_to_cards
         for pid, pile, d in zip(self.ids, state[0], state[1]):
             work.piles[pid] = [cards[c] for c in pile]
@@ -648,6 +655,7 @@ class Compact:
     def advance(self, state: State, move: CMove | Through) -> State:
         if move[0] == HOOKED:  # the game's own move, made by the engine
             work = self._work_at(state)
+            self.work_at = None
             work.advance(self.own_moves[move[1]])
             return self.state_of(work)
         if len(move) == 4:  # through the stock (``through_stock``)
