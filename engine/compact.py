@@ -110,7 +110,7 @@ class Compact:
         self.standard_deal = spec.stock is not None  # a deal and a redeal the model makes itself
         self.standard_redeal = spec.stock is not None and (spec.stock.redeal_waste or bool(spec.stock.gather))
         self.codes_to_cards = {code_of(c): Card(c.rank, c.suit) for c in new_pack(1, spec.suits)}
-        self.card_codes = {c: code_of(c) for c in new_pack(2, spec.suits)}  # either copy of a card
+        self.card_codes = _CardCodes({c: code_of(c) for c in new_pack(spec.decks, spec.suits)})
         self.work: Any = None  # set by compact_model, for a game with hooks
         self.work_at: Any = None  # the state ``work`` stands at, if known
         self.own_moves: list[Move] = []
@@ -820,6 +820,13 @@ class Compact:
             return DEAL if move.action == "deal" else REDEAL
         index = self.ids.index
         return (index(move.source), index(move.target), move.count)
+
+
+class _CardCodes(dict[Card, int]):
+    """Card -> code, each copy of the pack looked up at once (and any other card worked out)."""
+
+    def __missing__(self, card: Card) -> int:
+        return code_of(card)
 
 
 class _Probe:

@@ -131,7 +131,7 @@ def test_foundations_read_by_height_and_one_per_suit_match_the_engine() -> None:
     up = " ".join(f"{r}H" for r in ("A", *range(2, 11), "J", "Q", "K"))
     cases = [
         dict(f1=up, f2="AS", t1="KH", t2="QH", t3="AH", t4="AC", t5="2S", waste="AS"),  # the turn at the king
-        dict(f1=up + " KH", t1="QH", t2="JH", t3="QH"),  # coming down: the queen, either copy
+        dict(f1=up + " KH", t1="QH", t2="JH", t3="JS"),  # coming down: the other queen
         dict(f1="AH", t1="AH", t2="AC", t3="2H", waste="AD"),  # the other ace of hearts waits for the end
     ]
     for piles in cases:
@@ -168,7 +168,7 @@ def test_a_redeal_that_gathers_piles_in_order_matches_the_engine() -> None:
     the positions are laid out by hand; piles gathered in order are not interchangeable."""
     from .helpers import arrange
 
-    kings = {f"f{n}": "KS" if n % 2 else "KH" for n in range(1, 9)}
+    kings = {f"f{n}": f"K{'SHDC'[(n - 1) // 2]}" for n in range(1, 9)}  # two of each suit
     piles = dict(kings, w1="5C 9D", w2="QS", w3="2H 7C JD", w4="4S")
     game = arrange(engine.new_game("jubilee-kings", 1), **piles)
     model = compact_model(game)
