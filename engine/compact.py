@@ -83,6 +83,7 @@ class _Pile:
     paired_by: tuple[int, ...]  # aces and kings paired by colour: the piles of its group (an empty one follows the first)
     loose: bool  # any neighbouring rank of any suit goes on a card, either way: a card on one it fits was not built there
     base_stays: bool  # its first card never moves; once the stock is out, that card alone takes any one card
+    first_homes: frozenset[int] | None  # until the first redeal, the foundations its cards may go to (None: any)
     symmetric_with: int  # index of the first pile of its group when interchangeable, else -1
     suit_kept_by: tuple[int, ...]  # one pile per suit: the piles of its group (an empty one takes no suit they started)
 
@@ -175,6 +176,8 @@ class Compact:
                 paired_by=tuple(index[q] for q in g.ids()) if g.empty is Empty.PAIRED_ENDS else (),
                 loose=g.build is Build.ANY_SUIT and g.direction in (Direction.EITHER, Direction.ANY),
                 base_stays=g.base_card_stays,
+                first_homes=frozenset(index[q] for prefix in g.first_pass_foundations for q in spec.group(prefix).ids())
+                if g.first_pass_foundations else None,
                 symmetric_with=index[g.ids()[0]] if symmetric else -1,
                 suit_kept_by=tuple(index[q] for q in g.ids()) if g.one_per_suit else (),
             ))
@@ -454,6 +457,7 @@ class Compact:
         # One empty pile of an interchangeable group stands for the others (the same
         # position by the canonical key), unless the stock still deals to them in order.
         stocked = self.stock >= 0 and bool(piles[self.stock])
+        first_pass = state[2] == self.spec.redeals  # no redeal used yet
         in_order = self.in_order if stocked else frozenset()
         seen_empty: set[int] = set()
         for j, pile in enumerate(piles):
@@ -490,6 +494,7 @@ class Compact:
             pile = piles[i]
             targets, empty_targets = p.targets, p.empty_targets
             line = p.home_in_line if stocked else -1  # its one way home while the stock lasts
+            homes = p.first_homes if first_pass else None  # its ways home before the first redeal
             rest_down = down[i]
             for n in range(1, limit + 1):
                 card = pile[-n]
@@ -497,7 +502,8 @@ class Compact:
                 for j in wanting.get(card, ()):
                     if j not in targets or (n > 1 and self.piles[j].kind is Kind.FOUNDATION):
                         continue
-                    if line >= 0 and j != line and self.piles[j].kind is Kind.FOUNDATION:
+                    if (line >= 0 or homes is not None) and self.piles[j].kind is Kind.FOUNDATION and (
+                            (line >= 0 and j != line) or (homes is not None and j not in homes)):
                         continue
                     if len(piles[j]) + n > self.piles[j].max_cards:
                         continue
@@ -520,7 +526,8 @@ class Compact:
                 for j, accepts, count in open_to:
                     if j not in empty_targets or (count and count != n) or (accepts is not None and card not in accepts):
                         continue
-                    if line >= 0 and j != line and self.piles[j].kind is Kind.FOUNDATION:
+                    if (line >= 0 or homes is not None) and self.piles[j].kind is Kind.FOUNDATION and (
+                            (line >= 0 and j != line) or (homes is not None and j not in homes)):
                         continue
                     if len(piles[j]) + n > self.piles[j].max_cards:
                         continue
@@ -747,7 +754,9 @@ class Compact:
                     continue
                 c = pile[-1]
                 line = self.piles[i].home_in_line if self.stock >= 0 and piles[self.stock] else -1
-                j = next((f for f in self.homes[i] if (line < 0 or f == line) and self._takes(state, f, c)), -1)
+                first = self.piles[i].first_homes if state[2] == self.spec.redeals else None
+                j = next((f for f in self.homes[i] if (line < 0 or f == line) and (first is None or f in first)
+                          and self._takes(state, f, c)), -1)
                 if j < 0:
                     continue
                 if deps[c]:
@@ -894,10 +903,10 @@ def _heights_table(probe: Any, g: Any, cards: dict[int, Card]) -> tuple[tuple[fr
 def _fits_tables(spec: GameSpec) -> bool:
     """Can this model state the spec's rules as tables and its own steps? Not: a sequence
     repeating a rank in piles whose cards move on (only a pile that keeps its cards is read
-    by its height), foundations taken on the first pass only, dead cards discarded, a grid
-    place also held by another group, deals by rows or blocked by several groups."""
+    by its height), foundations found by the first card of a line, dead cards discarded, a
+    grid place also held by another group, deals by rows or blocked by several groups."""
     for g in spec.groups:
-        if (g.first_pass_foundations or g.first_found or (g.kind is Kind.DISCARD and g.base_rank is not None)
+        if (g.first_found or (g.kind is Kind.DISCARD and g.base_rank is not None)
                 or (g.freed_by and g.available_when_empty)):
             return False
         if len(set(g.sequence)) != len(g.sequence) and (g.to or g.build is Build.NONE):
