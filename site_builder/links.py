@@ -73,12 +73,13 @@ class Resolver:
         self.resolved.clear()
         for alias, heading in gl.aliases.items():
             t = self.tables["glossary"].get(name_key(heading))
-            line = gl.src.key_line(alias, "aliases")
             if t is None:
-                errors.append(BuildError(gl.src.path, line, f"glossary alias {alias!r} names no term heading",
+                errors.append(BuildError(gl.src.path, gl.src.key_line(alias, "aliases"),
+                                         f"glossary alias {alias!r} names no term heading",
                                          heading, did_you_mean(heading, gl.terms.values())))
             elif name_key(alias) in self.tables["glossary"]:
-                errors.append(BuildError(gl.src.path, line, "duplicate glossary term or alias", alias))
+                errors.append(BuildError(gl.src.path, gl.src.key_line(alias, "aliases"),
+                                         "duplicate glossary term or alias", alias))
             else:
                 self.tables["glossary"][name_key(alias)] = t
 

@@ -33,8 +33,7 @@ class Source:
     rel: str  # path inside the content folder, with forward slashes
     text: str
     # The rest is read from ``text`` (and ``rel``), so a page's key leaves it out (pagekey).
-    meta: dict[str, Any] = field(default_factory=dict, metadata=DERIVED)
-    meta_lines: list[str] = field(default_factory=list, metadata=DERIVED)  # the TOML text, line by line
+    meta: dict[str, Any] = field(default_factory=dict, metadata=DERIVED)  # as parsed, for the checks (not cached)
     body: str = field(default="", metadata=DERIVED)
     body_line: int = field(default=1, metadata=DERIVED)  # file line of the body's first line
     meta_offset: int = field(default=2, metadata=DERIVED)  # file line of meta_lines[0]: 2 below '+++', 1 in .toml
@@ -45,6 +44,16 @@ class Source:
         text (its front matter, its parsed body, its page) uses this instead of hashing
         the text again."""
         return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()
+
+    @cached_property
+    def meta_lines(self) -> list[str]:
+        """The TOML text (the front matter, or a whole ``.toml`` file), line by line, for
+        the lines that error messages name. Split from ``text`` when first asked: a file
+        whose front matter comes from the cache is split only if an error is found in it."""
+        if self.meta_offset == 1:
+            return self.text.splitlines()
+        lines, end = _fenced(self.text)
+        return "".join(lines[1:end]).splitlines()
 
     def __pagekey__(self) -> str:
         """What a page's key holds of its file (pagekey): where it is and its text."""
@@ -136,17 +145,25 @@ def parse_toml(src: Source, text: str, first_line: int, errors: list[BuildError]
         return None
 
 
+def _fenced(text: str) -> tuple[list[str], int]:
+    """The text's lines (with their ends) and the index of the line closing the front
+    matter; 0 if it does not start with one, or it is not closed."""
+    lines = text.splitlines(keepends=True)
+    if lines and lines[0].strip() == FENCE:
+        for end in range(1, len(lines)):
+            if lines[end].strip() == FENCE:
+                return lines, end
+    return lines, 0
+
+
 def parse_front_matter(src: Source, errors: list[BuildError]) -> bool:
     """Fill ``src.meta`` and ``src.body`` from a Markdown file; False if it could not be read."""
-    lines = src.text.splitlines(keepends=True)
+    lines, end = _fenced(src.text)
     if not lines or lines[0].strip() != FENCE:
         first = lines[0].rstrip("\n") if lines else ""
         errors.append(BuildError(src.path, 1, "front matter must start the file with a '+++' line", first))
         return False
-    for end in range(1, len(lines)):
-        if lines[end].strip() == FENCE:
-            break
-    else:
+    if not end:
         errors.append(BuildError(src.path, 1, "front matter is not closed by a second '+++' line", FENCE))
         return False
     toml_text = "".join(lines[1:end])
