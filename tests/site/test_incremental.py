@@ -132,8 +132,12 @@ def test_a_cached_winnability_figure_turns_stale_when_the_rules_change(tmp_path:
     first = build(b.content, b.site, search=False, cache=cache_dir(b.site))
     assert not [w for w in first.warnings if "stale" in w.message]
     import engine
+    from site_builder import winnability
 
+    # New rules: a fingerprint is worked out once per spec object, and new rules come in a
+    # new process (the watcher starts one when the engine changes), with nothing remembered.
     monkeypatch.setattr(engine, "fingerprint", lambda spec: "0123456789abcdef")
+    monkeypatch.setattr(winnability, "_FINGERPRINTS", {})
     result = build(b.content, b.site, search=False, cache=cache_dir(b.site))
     stale = [w for w in result.warnings if "stale" in w.message]
     assert len(stale) == 1 and str(stale[0].path).endswith("deuces.json") and "0123456789abcdef" in stale[0].message
