@@ -24,6 +24,7 @@ import hashlib
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import PurePath
 from typing import Any
 
@@ -80,10 +81,13 @@ def _plain(v: list[Any] | tuple[Any, ...]) -> bool:
     kinds = set(map(type, v))
     if kinds <= PLAIN:
         return True
+    if kinds == _TUPLE:  # a table of contents: (anchor, text) pairs
+        return PLAIN.issuperset(map(type, chain.from_iterable(v)))
     return kinds <= _PLAIN_OR_TUPLE and all(PLAIN.issuperset(map(type, x)) for x in v if type(x) is tuple)
 
 
-_PLAIN_OR_TUPLE = PLAIN | {tuple}
+_TUPLE = frozenset({tuple})
+_PLAIN_OR_TUPLE = PLAIN | _TUPLE
 
 
 def _enc(v: Any, memo: Memo, out: list[str]) -> None:
