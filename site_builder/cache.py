@@ -183,20 +183,20 @@ class BuildCache:
             self.used[name] = blob
             self.changed.add(_shard(name))
 
-    def reusable(self, rel: str, key: str, old_site: str) -> tuple[str, os.stat_result] | None:
-        """The old site's file ``rel`` (and its status) if it was rendered under ``key``
-        and is untouched."""
+    def reusable(self, rel: str, key: str, folder: str) -> str | None:
+        """``folder``'s file ``rel`` if it is the very file of the last site, rendered
+        under ``key`` and untouched (same inode, size and modification time)."""
         record = self.files.get(rel)
         if record is None or record.key != key:
             return None
-        path = f"{old_site}/{rel}"
+        path = f"{folder}/{rel}"
         try:
             st = os.stat(path)
         except OSError:
             return None
         if (st.st_size, st.st_mtime_ns, st.st_ino) != (record.size, record.mtime_ns, record.inode):
             return None
-        return path, st
+        return path
 
     def save(self, files: dict[str, FileRecord]) -> None:
         """Keep what this build used and the records of the site it wrote; never fails the build.
