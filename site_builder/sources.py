@@ -29,7 +29,7 @@ _TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 class Source:
     """One content file as read: where it is, its front matter, and its Markdown body."""
 
-    path: Path  # as shown in messages: relative to the working directory when possible
+    root: Path  # the content folder as shown in messages: relative to the working directory when possible
     rel: str  # path inside the content folder, with forward slashes
     text: str
     # The rest is read from ``text`` (and ``rel``), so a page's key leaves it out (pagekey).
@@ -37,6 +37,11 @@ class Source:
     body: str = field(default="", metadata=DERIVED)
     body_line: int = field(default=1, metadata=DERIVED)  # file line of the body's first line
     meta_offset: int = field(default=2, metadata=DERIVED)  # file line of meta_lines[0]: 2 below '+++', 1 in .toml
+
+    @cached_property
+    def path(self) -> Path:
+        """The file as shown in messages (made when first asked: mostly for an error)."""
+        return self.root / self.rel
 
     @cached_property
     def text_key(self) -> str:
@@ -57,7 +62,7 @@ class Source:
 
     def __pagekey__(self) -> str:
         """What a page's key holds of its file (pagekey): where it is and its text."""
-        return f"{self.rel!r}{str(self.path)!r}{self.text_key}"
+        return f"{self.rel!r}{str(self.root)!r}{self.text_key}"
 
     def key_line(self, key: str, table: str | None = None, nth: int = 0) -> int:
         """File line where ``key`` is set (inside ``[table]``/``[[table]]`` number ``nth``).
@@ -123,11 +128,21 @@ def gather(content: Path) -> list[Source]:
     found.sort(key=lambda rel: rel.split("/"))
     shown = display_path(content)  # resolved once: the files inside follow from it
     root = str(content)
-    out = []
-    for rel in found:
-        with open(f"{root}/{rel}", encoding="utf-8") as f:
-            out.append(Source(shown / rel, rel, f.read()))
-    return out
+    return [Source(shown, rel, read_text(f"{root}/{rel}")) for rel in found]
+
+
+def read_text(path: str) -> str:
+    """A UTF-8 file's text with its line ends made ``\n``, as ``open(path, encoding="utf-8")``
+    reads it, without the layers of a text file object (half the time, for a thousand files)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        chunks = []
+        while chunk := os.read(fd, 1 << 16):
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    text = b"".join(chunks).decode("utf-8")
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 def parse_toml(src: Source, text: str, first_line: int, errors: list[BuildError]) -> dict[str, Any] | None:
