@@ -157,7 +157,8 @@ def _enc(v: Any, memo: Memo, out: list[str]) -> None:
         names, get, frozen = _fields(t)
         values = get(v)
         if frozen and PLAIN.issuperset(map(type, values)):
-            text = _short(repr(v))  # a frozen record of plain values (a Ref, an Item): its repr says it all
+            # A frozen record of plain values (a Ref, an Item): its class and its values say it all.
+            text = _short(t.__qualname__ + repr(values))
             memo[id(v)] = (v, text)
             out.append(text)
             return
