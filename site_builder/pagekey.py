@@ -14,7 +14,9 @@ its text, taken once per build and shared with the other caches).
 
 Shared objects (a page listed on many pages, a related game) are digested once per build
 through ``memo``, keyed by object identity; the memo holds each object, so that its id
-cannot be taken by a new object while the memo lives.
+cannot be taken by a new object while the memo lives. What the memo remembers is the
+object's text, or the digest of that text when it is long (``_short``): either way a
+function of the object's contents alone, so a key is the same whatever was keyed before.
 """
 
 from __future__ import annotations
