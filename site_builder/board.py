@@ -20,6 +20,7 @@ from .cache import BuildCache, digest
 from .model import GamePage, Site
 from .pagekey import Deferred
 from .parallel import Batch
+from .winnability import rules_fingerprint
 
 DEFAULT_SEED = 1
 
@@ -76,7 +77,6 @@ def grid_css(max_rows: int, max_cols: int) -> str:
 
 
 _ENGINE: list[str] = []
-_FINGERPRINTS: dict[int, tuple[object, str]] = {}  # id(spec) -> (spec, fingerprint), kept alive
 
 
 def engine_version() -> str:
@@ -90,14 +90,8 @@ def engine_version() -> str:
 
 
 def _fingerprint(slug: str) -> str:
-    """The rules fingerprint of the spec registered as ``slug`` now, memoised by the spec
-    object (a game registered at run time, as the benchmark does, has its own)."""
-    spec = engine.get_spec(slug)
-    known = _FINGERPRINTS.get(id(spec))
-    if known is None or known[0] is not spec:
-        known = (spec, engine.fingerprint(spec))
-        _FINGERPRINTS[id(spec)] = known
-    return known[1]
+    """The rules fingerprint of the spec registered as ``slug`` now."""
+    return rules_fingerprint(engine.get_spec(slug))
 
 
 def board_key(slug: str, seed: int) -> str:
@@ -146,8 +140,7 @@ def deal_boards(site: Site, cache: BuildCache, batch: Batch) -> None:
 
     def done(results: list[tuple[str, str, tuple[int, int], bytes]]) -> None:
         for name, (fingerprint, key, grid, blob) in zip(todo, results):
-            spec = engine.get_spec(wanted[name][0])
-            _FINGERPRINTS[id(spec)] = (spec, fingerprint)
+            rules_fingerprint(engine.get_spec(wanted[name][0]), fingerprint)
             grids.append(grid)
             boards[name] = Deferred(key, partial(pickle.loads, blob))
             cache.put_blob("board", key, blob)

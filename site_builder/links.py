@@ -73,12 +73,13 @@ class Resolver:
         self.resolved.clear()
         for alias, heading in gl.aliases.items():
             t = self.tables["glossary"].get(name_key(heading))
-            line = gl.src.key_line(alias, "aliases")
             if t is None:
-                errors.append(BuildError(gl.src.path, line, f"glossary alias {alias!r} names no term heading",
+                errors.append(BuildError(gl.src.path, gl.src.key_line(alias, "aliases"),
+                                         f"glossary alias {alias!r} names no term heading",
                                          heading, did_you_mean(heading, gl.terms.values())))
             elif name_key(alias) in self.tables["glossary"]:
-                errors.append(BuildError(gl.src.path, line, "duplicate glossary term or alias", alias))
+                errors.append(BuildError(gl.src.path, gl.src.key_line(alias, "aliases"),
+                                         "duplicate glossary term or alias", alias))
             else:
                 self.tables["glossary"][name_key(alias)] = t
 
@@ -127,12 +128,19 @@ def resolve(site: Site, errors: list[BuildError]) -> None:
     urls = {p.url: p.anchors for p in site.all_pages()}
     backlinks: dict[str, dict[str, Ref]] = {}
     term_backlinks: dict[str, dict[str, Ref]] = {}
+    resolved = resolver.resolved
     for page in site.all_pages():
         page.link_meta = []
         ref = page.ref()
         for link in page.parsed.links if page.parsed else []:
             if link.kind == "wikilink":
-                target = _resolve_wikilink(resolver, page, link, errors)
+                known = resolved.get(link.content)  # most links were resolved on an earlier page
+                target: Target | None
+                if known is not None:
+                    target = known[0]
+                    page.link_meta.append(known[1])
+                else:
+                    target = _resolve_wikilink(resolver, page, link, errors)
                 if target is not None and target.page_key and target.page_key != page.key:
                     backlinks.setdefault(target.page_key, {})[page.key] = ref
                     if target.term:
@@ -165,13 +173,9 @@ def resolve(site: Site, errors: list[BuildError]) -> None:
 
 def _resolve_wikilink(resolver: Resolver, page: Page, link: LinkRef, errors: list[BuildError]) -> Target | None:
     """Resolve one wiki link; its drawing (``mdparse.wikilink_html``) goes to ``page.link_meta``.
-    A link resolves the same from any page, so a resolved one is remembered, and pages
-    linking alike share one drawing (which keys each page's render once, not a thousand
-    times: pagekey)."""
-    known = resolver.resolved.get(link.content)
-    if known is not None:
-        page.link_meta.append(known[1])
-        return known[0]
+    A link resolves the same from any page, so a resolved one is remembered in
+    ``resolver.resolved`` (``resolve`` looks there first), and pages linking alike share one
+    drawing (which keys each page's render once, not a thousand times: pagekey)."""
     meta: dict[str, Any] = {}
     page.link_meta.append(meta)
     name, section, text = split_wikilink(link.content)

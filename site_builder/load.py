@@ -106,8 +106,8 @@ def _front_matter(src: Source, kind: str, errors: list[BuildError], cache: Build
     cached, so every error is found again."""
     key = digest(src.text_key, kind)
     hit = cache.get("front", key)
-    if isinstance(hit, tuple) and len(hit) == 5:
-        src.meta, src.meta_lines, body_at, src.body_line, data = hit
+    if isinstance(hit, tuple) and len(hit) == 3:
+        body_at, src.body_line, data = hit
         src.body = src.text[body_at:]
         checked: dict[str, Any] = data
         return checked
@@ -117,8 +117,9 @@ def _front_matter(src: Source, kind: str, errors: list[BuildError], cache: Build
             "glossary": schema.GLOSSARY}.get(kind, schema.TEXT_PAGE)
     result = schema.check(src, src.meta, spec, errors)
     if result is not None:
-        # The body is the end of the text: where it starts is kept, not a copy of it.
-        cache.put("front", key, (src.meta, src.meta_lines, len(src.text) - len(src.body), src.body_line, result))
+        # The body is the end of the text: where it starts is kept, not a copy of it. What
+        # only the checks read (the TOML as parsed, its lines) is made again if ever needed.
+        cache.put("front", key, (len(src.text) - len(src.body), src.body_line, result))
     return result
 
 

@@ -102,6 +102,14 @@ class FamilyPage(Page):
     games: list[str] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
 
+    def link(self) -> dict[str, str]:
+        """The family as its games' pages link to it; one dict per family, however many
+        games (a page's key digests each object once: pagekey)."""
+        link: dict[str, str] | None = self.__dict__.get("_link")
+        if link is None or link != {"url": self.url, "title": self.title}:
+            link = self.__dict__["_link"] = {"url": self.url, "title": self.title}
+        return link
+
 
 @dataclass
 class NamePage(Page):

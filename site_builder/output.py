@@ -85,24 +85,23 @@ def write_page(folder: str, rel: str, data: bytes) -> None:
 def link_unchanged(cache: BuildCache, out: Path, folder: Path, recycled: bool, keys: dict[str, str]) -> set[str]:
     """Hard-link into ``folder`` each page of the previous site ``out`` whose key is
     unchanged (and whose file is untouched); returns those pages. In a ``recycled``
-    folder, a page that is already that very file (same inode) is left as it is. The old
-    site is never written to, only replaced. (One thread: the files' entries are in memory
-    after the last build, and a pool of threads cost more than the calls.)"""
+    folder, a page that is already that very file (a hard link to it: same inode, size and
+    modification time) is left as it is, with one look at the disk. The old site is never
+    written to, only replaced. (One thread: the files' entries are in memory after the
+    last build, and a pool of threads cost more than the calls.)"""
     old, new = str(out), str(folder)
 
     def link(item: tuple[str, str]) -> str | None:
         rel, key = item
-        found = cache.reusable(rel, key, old)
-        if found is None:
+        if recycled and cache.reusable(rel, key, new) is not None:
+            return rel
+        source = cache.reusable(rel, key, old)
+        if source is None:
             return None
-        source, want = found
         target = f"{new}/{rel}"
         try:
             if recycled:
                 try:
-                    have = os.stat(target)
-                    if (have.st_ino, have.st_dev) == (want.st_ino, want.st_dev):
-                        return rel
                     os.unlink(target)
                 except FileNotFoundError:
                     pass

@@ -307,7 +307,7 @@ def _render_game(site: Site, game: GamePage, html: Callable[[Page], Deferred], p
     if figure:
         toc.append(("winnability", "How winnable it is"))
     family = site.families.get(game.family)
-    fam_ref = {"url": family.url, "title": family.title} if family else {"url": "/families/", "title": game.family}
+    fam_ref = family.link() if family else {"url": "/families/", "title": game.family}
     siblings, more = siblings_of(game)  # a big family is listed in full on its own page
     page_out(game.url, "game.html", title=game.title, summary=game.summary, kind="game", page=game,
              family=fam_ref, siblings=siblings, more_siblings=more, toc=toc, body=html(game),

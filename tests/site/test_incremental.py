@@ -132,8 +132,12 @@ def test_a_cached_winnability_figure_turns_stale_when_the_rules_change(tmp_path:
     first = build(b.content, b.site, search=False, cache=cache_dir(b.site))
     assert not [w for w in first.warnings if "stale" in w.message]
     import engine
+    from site_builder import winnability
 
+    # New rules: a fingerprint is worked out once per spec object, and new rules come in a
+    # new process (the watcher starts one when the engine changes), with nothing remembered.
     monkeypatch.setattr(engine, "fingerprint", lambda spec: "0123456789abcdef")
+    monkeypatch.setattr(winnability, "_FINGERPRINTS", {})
     result = build(b.content, b.site, search=False, cache=cache_dir(b.site))
     stale = [w for w in result.warnings if "stale" in w.message]
     assert len(stale) == 1 and str(stale[0].path).endswith("deuces.json") and "0123456789abcdef" in stale[0].message
@@ -243,3 +247,22 @@ def test_a_build_rewrites_only_the_cache_shards_whose_entries_changed(tmp_path: 
     rewritten = [n for n, inode in shards().items() if first.get(n) != inode]
     assert 0 < len(rewritten) <= 6  # the old and new front matter, body and HTML entries of one page
     b.assert_same_as_clean()
+
+
+def test_an_error_in_a_file_read_from_the_cache_names_the_line_a_clean_build_names(tmp_path: Path) -> None:
+    """A file whose front matter comes from the cache is not split into lines; an error
+    found in it later (a related game that is gone, a family that is gone) still names
+    the line of the value."""
+    b = Builds(tmp_path)
+    b.write("games/deuces.md", game_page("deuces", related='["Well", "Busy Aces"]'))
+    b.incremental()
+    b.write("games/busy-aces.md", None)  # deuces.md is unchanged: its front matter is read from the cache
+    b.write("families/forty-thieves.md", None)
+    with pytest.raises(BuildFailed) as cached:
+        b.incremental()
+    with pytest.raises(BuildFailed) as clean:
+        build(b.content, tmp_path / "clean", search=False)
+    found = sorted((e.path.name, e.line, e.message, str(e.value)) for e in cached.value.errors)
+    assert found == sorted((e.path.name, e.line, e.message, str(e.value)) for e in clean.value.errors)
+    assert [(line, value) for name, line, _, value in found if name == "deuces.md"] == \
+        [(4, "forty-thieves"), (7, "Busy Aces")]
