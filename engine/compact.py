@@ -1,16 +1,20 @@
-"""A compact model of a game whose spec is data alone, for the solver.
+"""A compact model of a game for the solver: every game but those whose hooks replace the
+moves (Queen of Italy) or whose rules no table states (Babette's rows, Virginia Reel's dead
+aces).
 
 A position is ``(piles, down, redeals_left, deals)``: ``piles`` a tuple of tuples of card
 codes (suit index * 13 + rank - 1, so the copies of a card in a two-pack game share a
 code), ``down`` the face-down count of each pile. A move is ``(source, target, count)``
-of pile indices, or ``DEAL`` / ``REDEAL``.
+of pile indices, or ``DEAL`` / ``REDEAL``, or ``(HOOKED, k, 0)`` for a move of the game's
+own (its hooks' extra moves: The Wheel's packets, a take-up redeal), which the engine
+lists and makes on a copy of the game put at the position.
 
 Nothing here restates a rule: the tables are built once per game by asking the engine's
 rule functions (``rules.fits``, ``rules.is_next``, ``rules.related``, ``rules.empty_takes``)
 about every pair of cards, and the code below only looks them up. What cannot be a table
 (how many cards a supermove may carry, what settles after a move) follows ``rules.py``
-step by step, and ``tests/engine/test_solver.py`` checks moves and positions against the
-engine over random games of every game this model takes.
+step by step, and ``tests/engine/test_solver_model.py`` checks moves and positions against
+the engine over random games of every game this model takes.
 """
 
 from __future__ import annotations

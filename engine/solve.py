@@ -5,12 +5,14 @@ moves that replay through ``Game.play``), ``lost`` (the whole reachable space wa
 searched and nothing wins) or ``unknown`` (the budget of positions ran out). It is
 *thoughtful*: face-down cards and the stock are known to it.
 
-There is no per-game solver. A game whose spec is data alone gets a **compact model**
-derived from the spec (``engine.compact``): a position is a tuple of piles of small card
-codes, and the moves come from tables built once per game by the engine's own rule
-functions. Tests check its moves and positions against the public rules. A game with
-hooks (The Wheel, The Nation, Queen of Italy) is searched through the engine itself,
-which is slower but needs nothing of its own.
+There is no per-game solver. Nearly every game gets a **compact model** derived from the
+spec (``engine.compact``): a position is a tuple of piles of small card codes, and the
+moves come from tables built once per game by the engine's own rule functions; a move of
+the game's own (The Wheel's packets, The Nation's take-up) is listed and made by the
+engine. Tests check its moves and positions against the public rules. A game whose hooks
+replace the moves (Queen of Italy), or whose rules no table states (Babette's rows,
+Virginia Reel's dead aces), is searched through the engine itself, which is slower but
+needs nothing of its own.
 
 What makes it fast enough:
 
