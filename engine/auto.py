@@ -11,7 +11,10 @@ client agrees, from the spec alone:
   for it, so that card never needs to rest on another). FreeCell and Klondike: a black
   seven goes up once each red six is home or could go home; Penguin, by suit: always;
   Beleaguered Castle, regardless of suit: all four sixes home or homeward. Two-pack
-  games count only the cards already home: two copies may race for one place.
+  games count only the cards already home: two copies may race for one place. Nor may
+  another card wait for the same place with no other foundation to take it (the other
+  copy in a two-pack game, another card of the rank where foundations build regardless
+  of suit): which of them goes first is a choice.
 * The **finish** is the rest of the game played by foundation moves alone, found when the
   stock and waste are empty and no card is face down.
 """
@@ -58,6 +61,12 @@ class _Probe:
         self.spec = spec
 
 
+@lru_cache(maxsize=None)
+def _one_card_a_place(spec: GameSpec) -> bool:
+    """One pack and foundations by suit: each place on a foundation is one card's alone."""
+    return spec.decks == 1 and all(g.build is Build.SUIT for g in spec.groups if g.kind is Kind.FOUNDATION)
+
+
 def _home(game: Game) -> set[Card]:
     return {c for pid in game.ids_by_kind[Kind.FOUNDATION] + game.ids_by_kind[Kind.DISCARD]
             for c in game.piles[pid]}
@@ -75,7 +84,24 @@ def is_safe(game: Game, card: Card, foundation: str, home: set[Card] | None = No
         if one_pack and _could_go_home(game, other, card, foundation):
             continue
         return False
-    return True
+    return not _races(game, foundation)
+
+
+def _races(game: Game, foundation: str) -> bool:
+    """Do more cards wait for the place ``foundation`` offers now than there are
+    foundations offering it? Then which of them goes home first is a choice: in a two-pack
+    game the other copy (or, where foundations build regardless of suit, another card of
+    the rank) may lie on cards that are needed first (Intrigue deal 298, Babette: deals the
+    old rule called lost are won)."""
+    if _one_card_a_place(game.spec):
+        return False
+    waiting = [c for pid in game.order if game.group_of[pid].kind not in (Kind.FOUNDATION, Kind.DISCARD)
+               for c in game.piles[pid] if drop_refusal(game, foundation, c) is None]
+    if len(waiting) <= 1:
+        return False
+    offering = sum(1 for f in game.ids_by_kind[Kind.FOUNDATION]
+                   if all(drop_refusal(game, f, c) is None for c in waiting))
+    return len(waiting) > offering
 
 
 def _could_go_home(game: Game, card: Card, going: Card, foundation: str) -> bool:

@@ -228,6 +228,9 @@ class Compact:
         self.dependents = {c: tuple(d for d in codes if d != c and any(fits(probe, g, [cards[c]], cards[d]) for g in builders))
                            for c in codes}
         self.autos = sum(1 for g in spec.groups if g.kind is Kind.FOUNDATION) == 1
+        # Foundations that take more than one card at a place (regardless of suit, by colour):
+        # cards of a rank may race for it even in one pack (``_races``).
+        self.loose_homes = any(g.kind is Kind.FOUNDATION and g.build is not Build.SUIT for g in spec.groups)
         self.auto_sources = tuple(i for i, p in enumerate(piles) if p.pick is not Pick.NONE
                                   and any(j in self.foundations for j in p.targets))
         self.homes = {i: tuple(f for f in self.foundations if f in piles[i].targets) for i in self.auto_sources}
@@ -770,6 +773,11 @@ class Compact:
                         continue
                 if not self.pick_limit(state, i):
                     continue
+                if self.copies[c] > 1 or self.loose_homes:
+                    if home is None:
+                        home = Counter(c for g in self.goal for c in piles[g])
+                    if self._races(piles, j, home):
+                        continue
                 move = (i, j, 1)
                 state = self.advance(state, move)
                 made.append(move)
@@ -778,6 +786,26 @@ class Compact:
                 break
             else:
                 return state, made
+
+    def _races(self, piles: tuple[tuple[int, ...], ...], j: int, home: Counter[int]) -> bool:
+        """Do more cards wait for the place foundation ``j`` offers than there are
+        foundations offering it (``auto._races``)? Then which goes home first is a choice."""
+        wants = self._wants(piles, j)
+        waiting = sum(self.copies[a] - home[a] for a in wants)
+        if waiting <= 1:
+            return False
+        offering = sum(1 for f in self.foundations if wants <= self._wants(piles, f))
+        return waiting > offering
+
+    def _wants(self, piles: tuple[tuple[int, ...], ...], f: int) -> frozenset[int]:
+        """The codes foundation ``f`` takes now."""
+        pile = piles[f]
+        p = self.piles[f]
+        if len(pile) >= p.max_cards:
+            return frozenset()
+        if not pile:
+            return self.accepts_now(piles, f) or frozenset()
+        return self.fit_set(f, pile) if p.builds else frozenset()
 
     def _in_run(self, p: _Pile, below: int, card: int) -> bool:
         """Does ``card`` rest on ``below`` as part of a run (built on it in sequence, and

@@ -145,3 +145,27 @@ def test_moves_home_are_the_legal_moves_home_in_every_game() -> None:
             if not moves:
                 break
             game.play(moves[rng.below(len(moves))])
+
+
+def test_a_card_is_not_safe_while_another_waits_for_its_place() -> None:
+    """Intrigue's foundations build regardless of suit: with one foundation at a ten and
+    two jacks out, which jack goes up is a choice (deal 298 is won by sending the jack that
+    covers the cards needed, not the one on top elsewhere), so neither goes by itself. With
+    a second foundation at a ten, both may."""
+    from engine.auto import is_safe
+
+    up = "6H 7C 8S 9C 10H"
+    game = arrange(engine.new_game("intrigue", 1), s1=up, t1="QH JC", t2="QS JS 3D", t3="QD")
+    assert not is_safe(game, game.piles["t1"][-1], "s1", strict=True)
+    assert "t1>s1" not in [str(m) for m in game.safe_moves()]
+    game = arrange(engine.new_game("intrigue", 1), s1=up, s2=up, t1="QH JC", t2="QS JS 3D", t3="QD")
+    assert is_safe(game, game.piles["t1"][-1], "s1", strict=True)
+
+
+def test_the_solver_no_longer_throws_away_intrigue_298() -> None:
+    """The search through the engine proved Intrigue deal 298 lost by sending a jack home
+    that another jack needed the place of; the deal is won."""
+    from engine.solve import EngineModel, search
+
+    verdict = search(EngineModel(engine.new_game("intrigue", 298)), 20_000, shortcuts=False)
+    assert verdict.result == "won"

@@ -237,6 +237,24 @@ def test_places_of_a_grid_are_not_interchangeable() -> None:
     assert keys[0] != keys[1]
 
 
+def test_no_card_goes_home_by_itself_while_another_waits_for_its_place() -> None:
+    """Gargantua has two packs: with one foundation at the 6 of hearts and both 7s of
+    hearts out (the black 6s that could rest on them all home), which 7 goes up is a
+    choice, so the model makes neither move by itself; with both heart foundations at the
+    6, it makes both."""
+    from .helpers import arrange
+
+    hearts = "AH 2H 3H 4H 5H 6H"
+    spades, clubs = (" ".join(f"{r}{suit}" for r in ("A", 2, 3, 4, 5, 6)) for suit in "SC")
+    for second, moved in (("AH 2H", 0), (hearts, 2)):
+        game = arrange(engine.new_game("gargantua", 1), f1=hearts, f2=second, f3=spades, f4=spades, f5=clubs, f6=clubs,
+                       t1="9C 7H", t2="KS 7H")
+        model = compact_model(game)
+        assert model is not None
+        _, made = model.settle_home(model.start())
+        assert len(made) == moved, second
+
+
 def test_only_a_stock_that_turns_several_cards_is_played_through() -> None:
     """Moves through the stock stand for the bare deals where the stock turns three cards
     onto a waste that turns over again (Klondike); turned one at a time, the cards come up
