@@ -28,7 +28,7 @@ from .cards import Card
 from .dealing import new_pack
 from .moves import Move
 from .rules import card_moves, drop_refusal, fits
-from .spec import Build, GameSpec, Kind
+from .spec import Build, Direction, GameSpec, Kind
 
 if TYPE_CHECKING:
     from .game import Game
@@ -84,10 +84,10 @@ def is_safe(game: Game, card: Card, foundation: str, home: set[Card] | None = No
         if one_pack and _could_go_home(game, other, card, foundation):
             continue
         return False
-    return not _races(game, foundation)
+    return not _races(game, foundation, card)
 
 
-def _races(game: Game, foundation: str) -> bool:
+def _races(game: Game, foundation: str, card: Card) -> bool:
     """Do more cards wait for the place ``foundation`` offers now than there are
     foundations offering it? Then which of them goes home first is a choice: in a two-pack
     game the other copy (or, where foundations build regardless of suit, another card of
@@ -95,8 +95,11 @@ def _races(game: Game, foundation: str) -> bool:
     old rule called lost are won)."""
     if _one_card_a_place(game.spec):
         return False
+    g = game.group_of[foundation]
+    one_rank = bool(g.sequence) or g.direction in (Direction.UP, Direction.DOWN)  # a place takes ``card``'s rank only
     waiting = [c for pid in game.order if game.group_of[pid].kind not in (Kind.FOUNDATION, Kind.DISCARD)
-               for c in game.piles[pid] if drop_refusal(game, foundation, c) is None]
+               for c in game.piles[pid]
+               if (not one_rank or c.rank == card.rank) and drop_refusal(game, foundation, c) is None]
     if len(waiting) <= 1:
         return False
     offering = sum(1 for f in game.ids_by_kind[Kind.FOUNDATION]
