@@ -968,13 +968,6 @@ def compact_model(game: Game) -> Compact | None:
     model.pruned = False
     model._start = model.state_of(game)
     if model.hooked:  # the game's own moves are listed and made by the engine, on a copy of its own
-        from .game import Game
-
-        work = Game.__new__(Game)
-        work.__dict__.update(game.__dict__)
-        work.piles = {p: list(c) for p, c in game.piles.items()}
-        work.down = dict(game.down)
-        work.history, work.future, work._legal = [], [], None
-        model.work = work
+        model.work = game.working_copy()
         model.own_moves, model.own_index = [], {}
     return model

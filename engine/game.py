@@ -231,6 +231,16 @@ class Game:
 
     # --- snapshots --------------------------------------------------------------------
 
+    def working_copy(self) -> Game:
+        """The same game (spec, layout, seed, base) at the same position, with a position
+        of its own and no history: the solver's scratch game, moved by ``advance``."""
+        work = Game.__new__(Game)
+        work.__dict__.update(self.__dict__)
+        work.piles = {p: list(c) for p, c in self.piles.items()}
+        work.down = dict(self.down)
+        work.history, work.future, work._legal = [], [], None
+        return work
+
     def snapshot(self) -> Snapshot:
         return (
             tuple(tuple(self.piles[p]) for p in self.order),

@@ -263,12 +263,7 @@ class EngineModel:
     position is an engine snapshot, and moves are the engine's own."""
 
     def __init__(self, game: Game) -> None:
-        work = Game.__new__(Game)
-        work.__dict__.update(game.__dict__)  # the same spec, layout, seed and base ...
-        work.piles = {p: list(c) for p, c in game.piles.items()}  # ... and a position of its own
-        work.down = dict(game.down)
-        work.history, work.future, work._legal = [], [], None
-        self.work = work
+        self.work = work = game.working_copy()
         self.pruned = False
         self.widen = widening(game.spec)
         self.codes = {c: code_of(c) for p in game.order for c in game.piles[p]}
