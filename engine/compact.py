@@ -373,11 +373,9 @@ class Compact:
         wanted = 0
         depth: dict[frozenset[int], int] = {}  # by the cards wanted: four empty foundations want the same aces
         for j in self.foundations:
-            pile = piles[j]
-            p = self.piles[j]
-            if len(pile) >= p.max_cards:
+            need = self._wants(piles, j)
+            if not need:
                 continue
-            need = (self.accepts_now(piles, j) or frozenset()) if not pile else self.fit_set(j, pile) if p.builds else frozenset()
             best = depth.get(need)
             if best is None:
                 best = 1 << 20
@@ -748,13 +746,7 @@ class Compact:
             piles, down = state[0], state[1]
             wanted: set[int] = set()  # the cards some foundation takes now
             for f in self.foundations:
-                pile = piles[f]
-                p = self.piles[f]
-                if len(pile) < p.max_cards:
-                    if not pile:
-                        wanted.update(self.accepts_now(piles, f) or ())
-                    elif p.builds:
-                        wanted.update(self.fit_set(f, pile))
+                wanted.update(self._wants(piles, f))
             for i in self.auto_sources:
                 pile = piles[i]
                 if not pile or down[i] >= len(pile) or pile[-1] not in wanted:
