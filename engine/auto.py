@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card
 from .dealing import new_pack
 from .moves import Move
-from .rules import card_moves, drop_refusal, fits
+from .rules import Probe, card_moves, drop_refusal, fits
 from .spec import Build, Direction, GameSpec, Kind
 
 if TYPE_CHECKING:
@@ -43,22 +43,15 @@ def _pack(spec: GameSpec) -> tuple[Card, ...]:
 
 
 @lru_cache(maxsize=None)
-def _resting_on(spec: GameSpec) -> dict[Card, tuple[Card, ...]]:
+def resting_on(spec: GameSpec) -> dict[Card, tuple[Card, ...]]:
     """For each card of the pack, the other cards that some building rule of the tableau
     (its tableau, reserve and waste groups that build) would put on it. The rules read only
     the spec here (a one-card pile has no direction fixed yet)."""
     builders = [g for g in spec.groups if g.kind in (Kind.TABLEAU, Kind.RESERVE, Kind.WASTE) and g.build is not Build.NONE]
-    probe: Any = _Probe(spec)
+    probe: Any = Probe(spec)
     pack = _pack(spec)
     return {card: tuple(other for other in pack if other != card and any(fits(probe, g, [card], other) for g in builders))
             for card in pack}
-
-
-class _Probe:
-    """What ``fits`` reads of a game to say whether one card goes on another: its spec."""
-
-    def __init__(self, spec: GameSpec) -> None:
-        self.spec = spec
 
 
 @lru_cache(maxsize=None)
@@ -78,7 +71,7 @@ def is_safe(game: Game, card: Card, foundation: str, home: set[Card] | None = No
     it never throws a win away)."""
     home = _home(game) if home is None else home
     one_pack = game.spec.decks == 1 and not strict
-    for other in _resting_on(game.spec)[card]:
+    for other in resting_on(game.spec)[card]:
         if other in home:
             continue
         if one_pack and _could_go_home(game, other, card, foundation):
@@ -97,7 +90,7 @@ def _races(game: Game, foundation: str, card: Card) -> bool:
         return False
     g = game.group_of[foundation]
     one_rank = bool(g.sequence) or g.direction in (Direction.UP, Direction.DOWN)  # a place takes ``card``'s rank only
-    waiting = [c for pid in game.order if game.group_of[pid].kind not in (Kind.FOUNDATION, Kind.DISCARD)
+    waiting = [c for pid in game.order if game.group_of[pid].kind not in GOALS
                for c in game.piles[pid]
                if (not one_rank or c.rank == card.rank) and drop_refusal(game, foundation, c) is None]
     if len(waiting) <= 1:

@@ -26,9 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import ACE, KING, Card
 from .dealing import new_pack
+from .auto import resting_on
 from .hooks import Hooks
 from .moves import Move
-from .rules import blocking, empty_takes, fits, grid_neighbours, is_next, related
+from .rules import Probe, blocking, empty_takes, fits, grid_neighbours, is_next, related
 from .spec import Build, Direction, Empty, GameSpec, Kind, Pick
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ class Compact:
 
     def __init__(self, spec: GameSpec, base: int | None) -> None:
         self.spec = spec
-        probe: Any = _Probe(spec, base)
+        probe: Any = Probe(spec, base)
         order = [pid for g in spec.groups for pid in g.ids()]
         self.ids = order
         index = {p: i for i, p in enumerate(order)}
@@ -224,9 +225,8 @@ class Compact:
         self.laid = tuple(i for i in self.others if piles[i].kind not in (Kind.STOCK, Kind.WASTE))
         self.flat = frozenset(i for i, p in enumerate(piles) if p.kind in (Kind.STOCK, Kind.WASTE, Kind.CELL))
         # Safe moves home: the codes some tableau rule builds on each card.
-        builders = [g for g in spec.groups if g.kind in (Kind.TABLEAU, Kind.RESERVE, Kind.CELL) and g.build is not Build.NONE]
-        self.dependents = {c: tuple(d for d in codes if d != c and any(fits(probe, g, [cards[c]], cards[d]) for g in builders))
-                           for c in codes}
+        resting = resting_on(spec)  # the engine's safe-move rule's table, by code
+        self.dependents = {c: tuple(sorted({code_of(o) for o in resting[cards[c]]} - {c})) for c in codes}
         self.autos = sum(1 for g in spec.groups if g.kind is Kind.FOUNDATION) == 1
         # Foundations that take more than one card at a place (regardless of suit, by colour):
         # cards of a rank may race for it even in one pack (``_races``).
@@ -860,15 +860,6 @@ class _CardCodes(dict[Card, int]):
 
     def __missing__(self, card: Card) -> int:
         return code_of(card)
-
-
-class _Probe:
-    """The little of a game that the rule functions read to build the tables."""
-
-    def __init__(self, spec: GameSpec, base: int | None) -> None:
-        self.spec = spec
-        self.base = base
-        self.piles: dict[str, list[Card]] = {p: [] for g in spec.groups for p in g.ids()}
 
 
 def _with_direction(g: Any, direction: Direction) -> Any:

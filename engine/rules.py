@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .cards import ACE, KING, Card
 from .moves import Move
-from .spec import Build, Direction, Empty, Kind, Pick, PileGroup
+from .spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
 
 if TYPE_CHECKING:
     from .game import Game
@@ -20,6 +20,17 @@ if TYPE_CHECKING:
 # A reason is a short code and its arguments (pile ids, cards, numbers), formatted into
 # words only when a person needs them: move generation makes and drops many of these.
 Why = tuple[object, ...]
+
+
+class Probe:
+    """The little of a game that the rule functions read to say whether one card goes on
+    another, with no cards laid out: its spec, its base rank and empty piles. The solver's
+    tables and the safe-move rule ask the rules through it, once per game."""
+
+    def __init__(self, spec: GameSpec, base: int | None = None) -> None:
+        self.spec = spec
+        self.base = base
+        self.piles: dict[str, list[Card]] = {p: [] for g in spec.groups for p in g.ids()}
 
 
 def value(game: Game, rank: int) -> int:
