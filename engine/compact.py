@@ -191,6 +191,7 @@ class Compact:
         kinds = [p.kind for p in piles]
         self.goal = tuple(i for i, k in enumerate(kinds) if k in (Kind.FOUNDATION, Kind.DISCARD))
         self.foundations = tuple(i for i, k in enumerate(kinds) if k is Kind.FOUNDATION)
+        self.foundation_set = frozenset(self.foundations)
         self.cells = tuple(i for i, k in enumerate(kinds) if k is Kind.CELL)
         self.spaces = tuple(i for i, p in enumerate(piles) if p.kind is Kind.TABLEAU and group_of[order[i]].empty is Empty.ANY)
         self.stock = index.get("stock", -1) if spec.stock else -1
@@ -462,7 +463,6 @@ class Compact:
         # One empty pile of an interchangeable group stands for the others (the same
         # position by the canonical key), unless the stock still deals to them in order.
         stocked = self.stock >= 0 and bool(piles[self.stock])
-        first_pass = state[2] == self.spec.redeals  # no redeal used yet
         in_order = self.in_order if stocked else frozenset()
         seen_empty: set[int] = set()
         for j, pile in enumerate(piles):
@@ -498,8 +498,7 @@ class Compact:
             p = self.piles[i]
             pile = piles[i]
             targets, empty_targets = p.targets, p.empty_targets
-            line = p.home_in_line if stocked else -1  # its one way home while the stock lasts
-            homes = p.first_homes if first_pass else None  # its ways home before the first redeal
+            barred = self._barred(state, i)
             rest_down = down[i]
             for n in range(1, limit + 1):
                 card = pile[-n]
@@ -507,8 +506,7 @@ class Compact:
                 for j in wanting.get(card, ()):
                     if j not in targets or (n > 1 and self.piles[j].kind is Kind.FOUNDATION):
                         continue
-                    if (line >= 0 or homes is not None) and self.piles[j].kind is Kind.FOUNDATION and (
-                            (line >= 0 and j != line) or (homes is not None and j not in homes)):
+                    if j in barred:
                         continue
                     if len(piles[j]) + n > self.piles[j].max_cards:
                         continue
@@ -531,8 +529,7 @@ class Compact:
                 for j, accepts, count in open_to:
                     if j not in empty_targets or (count and count != n) or (accepts is not None and card not in accepts):
                         continue
-                    if (line >= 0 or homes is not None) and self.piles[j].kind is Kind.FOUNDATION and (
-                            (line >= 0 and j != line) or (homes is not None and j not in homes)):
+                    if j in barred:
                         continue
                     if len(piles[j]) + n > self.piles[j].max_cards:
                         continue
@@ -642,14 +639,15 @@ class Compact:
 
     def _own_moves(self, state: State) -> list[CMove]:
         """The game's own moves here (its hooks' extra moves), as (HOOKED, k, 0)."""
-        out = []
-        for m in self.spec.hooks.extra_moves(self._work_at(state)):
-            k = self.own_index.get(m)
-            if k is None:
-                k = self.own_index[m] = len(self.own_moves)
-                self.own_moves.append(m)
-            out.append((HOOKED, k, 0))
-        return out
+        return [self._own(m) for m in self.spec.hooks.extra_moves(self._work_at(state))]
+
+    def _own(self, move: Move) -> CMove:
+        """``move``, a move of the game's own, as (HOOKED, k, 0): its number among those met."""
+        k = self.own_index.get(move)
+        if k is None:
+            k = self.own_index[move] = len(self.own_moves)
+            self.own_moves.append(move)
+        return (HOOKED, k, 0)
 
     def played(self, move: CMove | Through) -> list[Move]:
         """The moves of the public rules that make ``move``: a move through the stock is
@@ -752,10 +750,8 @@ class Compact:
                 if not pile or down[i] >= len(pile) or pile[-1] not in wanted:
                     continue
                 c = pile[-1]
-                line = self.piles[i].home_in_line if self.stock >= 0 and piles[self.stock] else -1
-                first = self.piles[i].first_homes if state[2] == self.spec.redeals else None
-                j = next((f for f in self.homes[i] if (line < 0 or f == line) and (first is None or f in first)
-                          and self._takes(state, f, c)), -1)
+                barred = self._barred(state, i)
+                j = next((f for f in self.homes[i] if f not in barred and self._takes(state, f, c)), -1)
                 if j < 0:
                     continue
                 if deps[c]:
@@ -778,6 +774,18 @@ class Compact:
                 break
             else:
                 return state, made
+
+    def _barred(self, state: State, i: int) -> frozenset[int]:
+        """The foundations pile ``i``'s cards may not go to now: all but the one in line
+        while the stock lasts (``home_in_line``), and those of other groups before the first
+        redeal (``first_homes``)."""
+        p = self.piles[i]
+        barred: frozenset[int] = frozenset()
+        if p.home_in_line >= 0 and self.stock >= 0 and state[0][self.stock]:
+            barred = self.foundation_set - {p.home_in_line}
+        if p.first_homes is not None and state[2] == self.spec.redeals:
+            barred |= self.foundation_set - p.first_homes
+        return barred
 
     def _races(self, piles: tuple[tuple[int, ...], ...], j: int, home: Counter[int]) -> bool:
         """Do more cards wait for the place foundation ``j`` offers than there are
@@ -844,11 +852,7 @@ class Compact:
         standard = (len(move.sources) == 1 and not move.action) or (move.action == "deal" and self.standard_deal) \
             or (move.action == "redeal" and self.standard_redeal)
         if self.hooked and not standard:
-            k = self.own_index.get(move)
-            if k is None:
-                k = self.own_index[move] = len(self.own_moves)
-                self.own_moves.append(move)
-            return (HOOKED, k, 0)
+            return self._own(move)
         if move.action:
             return DEAL if move.action == "deal" else REDEAL
         index = self.ids.index
