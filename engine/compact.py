@@ -179,7 +179,7 @@ class Compact:
                 home_in_line=(index[spec.group(g.home_in_line_while_stock).ids()[g.ids().index(pid)]]
                               if g.home_in_line_while_stock else -1),
                 paired_by=tuple(index[q] for q in g.ids()) if g.empty is Empty.PAIRED_ENDS else (),
-                loose=g.build is Build.ANY_SUIT and g.direction in (Direction.EITHER, Direction.ANY),
+                loose=builds_loosely(g),
                 base_stays=g.base_card_stays,
                 first_homes=frozenset(index[q] for prefix in g.first_pass_foundations for q in spec.group(prefix).ids())
                 if g.first_pass_foundations else None,
@@ -876,6 +876,12 @@ def _pile_under(g: Any, top: Card) -> list[Card]:
     if g.sequence and top.rank in g.sequence:
         return [top] * (g.sequence.index(top.rank) + 1)
     return [top]
+
+
+def builds_loosely(g: Any) -> bool:
+    """Does any neighbouring rank of any suit go on a card of ``g``, either way? Then a
+    card on one it fits was not built there, and many cards fit on each."""
+    return bool(g.build is Build.ANY_SUIT and g.direction in (Direction.EITHER, Direction.ANY))
 
 
 def _available_when(spec: GameSpec, g: Any, pid: str, index: dict[str, int]) -> tuple[int, ...]:

@@ -67,11 +67,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .auto import safe_moves
-from .compact import WEIGHTS, code_of, compact_model, stock_buried
+from .compact import WEIGHTS, builds_loosely, code_of, compact_model, stock_buried
 from .game import Game
 from .moves import Move
 from .rules import drop_refusal, empty_takes, run_length
-from .spec import Build, Direction, GameSpec, Kind
+from .spec import GameSpec, Kind
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 DEFAULT_BUDGET = 50_000
@@ -179,8 +179,7 @@ def widening(spec: GameSpec) -> int:
     card by card, is not of Spider's kind: deals 1-40 at 5,000 positions, 16 won without
     the limit against 8 with it. St Helena (two packs, built either way): deals 1-30 at
     5,000 positions, 7 won without it and none with it."""
-    loose = any(g.kind is Kind.TABLEAU and g.build is Build.ANY_SUIT and g.direction in (Direction.EITHER, Direction.ANY)
-                for g in spec.groups)
+    loose = any(g.kind is Kind.TABLEAU and builds_loosely(g) for g in spec.groups)
     return WIDEN if (spec.decks > 1 or any(g.kind is Kind.DISCARD for g in spec.groups)) and not loose else 0
 
 
