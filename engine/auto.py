@@ -14,7 +14,8 @@ client agrees, from the spec alone:
   games count only the cards already home: two copies may race for one place. Nor may
   another card wait for the same place with no other foundation to take it (the other
   copy in a two-pack game, another card of the rank where foundations build regardless
-  of suit): which of them goes first is a choice.
+  of suit): which of them goes first is a choice. So is a card that foundations of two
+  groups take (Babette's ace and king foundations, one building up and one down).
 * The **finish** is the rest of the game played by foundation moves alone, found when the
   stock and waste are empty and no card is face down.
 """
@@ -82,10 +83,12 @@ def is_safe(game: Game, card: Card, foundation: str, home: set[Card] | None = No
 
 def _races(game: Game, foundation: str, card: Card) -> bool:
     """Do more cards wait for the place ``foundation`` offers now than there are
-    foundations offering it? Then which of them goes home first is a choice: in a two-pack
-    game the other copy (or, where foundations build regardless of suit, another card of
-    the rank) may lie on cards that are needed first (Intrigue deal 298, Babette: deals the
-    old rule called lost are won)."""
+    foundations of its group offering it? Then which of them goes home first is a choice:
+    in a two-pack game the other copy (or, where foundations build regardless of suit,
+    another card of the rank) may lie on cards that are needed first (Intrigue deal 298,
+    Babette: deals the old rule called lost are won). A foundation of another group is no
+    stand-in: Babette's king foundation at an 8 and its ace foundation at a 6 both take a
+    7, but which 7 goes where decides what each wants next."""
     if _one_card_a_place(game.spec):
         return False
     g = game.group_of[foundation]
@@ -95,8 +98,7 @@ def _races(game: Game, foundation: str, card: Card) -> bool:
                if (not one_rank or c.rank == card.rank) and drop_refusal(game, foundation, c) is None]
     if len(waiting) <= 1:
         return False
-    offering = sum(1 for f in game.ids_by_kind[Kind.FOUNDATION]
-                   if all(drop_refusal(game, f, c) is None for c in waiting))
+    offering = sum(1 for f in g.ids() if all(drop_refusal(game, f, c) is None for c in waiting))
     return len(waiting) > offering
 
 
@@ -115,19 +117,25 @@ def safe_moves(game: Game, strict: bool = False) -> list[Move]:
     if game.phase:
         return []  # a stage of the game's own (Queen of Italy's choice) is never automatic
     home = _home(game)
-    out: list[Move] = []
-    seen: set[str] = set()
+    by_source: dict[str, list[Move]] = {}
     for m in _moves_home(game):
-        if m.action or m.count != 1 or len(m.sources) != 1 or m.source in seen:
+        if m.action or m.count != 1 or len(m.sources) != 1:
             continue
         if game.group_of[m.source].kind is Kind.FOUNDATION:
             continue  # a card moving on from a foundation is never automatic (in Virginia Reel it leaves a gap)
-        target = game.group_of[m.target]
-        # A dead card (Virginia Reel's ace) is wanted nowhere else.
-        dead = target.kind is Kind.DISCARD and target.base_rank is not None
-        if dead or (target.kind is Kind.FOUNDATION and is_safe(game, game.piles[m.source][-1], m.target, home, strict)):
-            out.append(m)
-            seen.add(m.source)
+        by_source.setdefault(m.source, []).append(m)
+    out: list[Move] = []
+    for source, moves in by_source.items():
+        if len({game.group_of[m.target].prefix for m in moves}) > 1:
+            continue  # homes of two kinds take the card (an up and a down foundation): a choice
+        card = game.piles[source][-1]
+        for m in moves:
+            target = game.group_of[m.target]
+            # A dead card (Virginia Reel's ace) is wanted nowhere else.
+            dead = target.kind is Kind.DISCARD and target.base_rank is not None
+            if dead or (target.kind is Kind.FOUNDATION and is_safe(game, card, m.target, home, strict)):
+                out.append(m)
+                break
     return out
 
 

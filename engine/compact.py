@@ -1,6 +1,5 @@
 """A compact model of a game for the solver: every game but those whose hooks replace the
-moves (Queen of Italy) or whose rules no table states (Babette's rows, Virginia Reel's dead
-aces).
+moves (Queen of Italy) or whose rules no table states (Virginia Reel's dead aces).
 
 A position is ``(piles, down, redeals_left, deals)``: ``piles`` a tuple of tuples of card
 codes (suit index * 13 + rank - 1, so the copies of a card in a two-pack game share a
@@ -29,7 +28,7 @@ from .dealing import new_pack
 from .auto import resting_on
 from .hooks import Hooks
 from .moves import Move
-from .rules import Probe, blocking, empty_takes, fits, grid_neighbours, is_next, related
+from .rules import Probe, blocking, empty_takes, fits, grid_neighbours, is_next, related, rows_to_deal
 from .spec import Build, Direction, Empty, GameSpec, Kind, Pick
 
 if TYPE_CHECKING:
@@ -202,6 +201,10 @@ class Compact:
         self.deal_to = tuple(index[q] for prefix in (rule.deal_to, *rule.deal_to_more) for q in spec.group(prefix).ids()) \
             if rule and rule.deal_to != "waste" else ()
         self.new_pile_rank = rule.new_pile_rank if rule and rule.new_pile_rank else 0
+        # Deals by rows (Babette's garden): the lines each deal fills in turn, the next one
+        # found by the deals made since the stock was last made (the position counts them).
+        self.rows = tuple(tuple(index[q] for q in line) for line in rows_to_deal(spec.group(rule.deal_to))) \
+            if rule and rule.by_rows else ()
         # Foundations in line with piles that send home only to them while the stock lasts.
         self.in_line_homes = frozenset(p.home_in_line for p in piles if p.home_in_line >= 0)
         self.held_by = tuple(index[q] for q in spec.group(rule.blocked_by_nonempty).ids()) \
@@ -228,7 +231,9 @@ class Compact:
         # Safe moves home: the codes some tableau rule builds on each card.
         resting = resting_on(spec)  # the engine's safe-move rule's table, by code
         self.dependents = {c: tuple(sorted({code_of(o) for o in resting[cards[c]]} - {c})) for c in codes}
-        self.autos = sum(1 for g in spec.groups if g.kind is Kind.FOUNDATION) == 1
+        self.autos = bool(self.foundations)
+        # Each foundation's group, by index (cards taken by homes of two groups are a choice).
+        self.home_group = {i: group_of[order[i]].prefix for i in self.foundations}
         # Foundations that take more than one card at a place (regardless of suit, by colour):
         # cards of a rank may race for it even in one pack (``_races``).
         self.loose_homes = any(g.kind is Kind.FOUNDATION and g.build is not Build.SUIT for g in spec.groups)
@@ -320,7 +325,7 @@ class Compact:
         stock still deals one card to each of them, in order)."""
         piles, down, redeals, deals = state
         stock_left = self.stock >= 0 and bool(piles[self.stock])
-        parts: list[Any] = [redeals, min(deals, 1)]
+        parts: list[Any] = [redeals, deals if self.rows else min(deals, 1)]
         for a, b, dealt_to in self.spans:
             if b - a == 1:
                 parts.append(piles[a])
@@ -562,7 +567,8 @@ class Compact:
         elif rule is not None and self.stock >= 0:
             stock = piles[self.stock]
             held = any(piles[j] for j in self.held_by)  # a card turned waits to be placed
-            if stock and not held and not any(not piles[j] for j in self.blocked_by) and not (rule.last_resort and legal):
+            if (stock and not held and not any(not piles[j] for j in self.blocked_by) and not (rule.last_resort and legal)
+                    and (not self.rows or state[3] < len(self.rows))):
                 moves.append(DEAL)
             if self.gather:
                 if (not stock and not held and (redeals := state[2]) != 0 and (redeals is None or redeals > 0)
@@ -684,6 +690,10 @@ class Compact:
                     if stock:
                         waste.append(stock.pop())
                 piles[self.waste] = tuple(waste)
+            elif self.rows:  # the next line of the grid
+                for j in self.rows[deals]:
+                    if stock:
+                        piles[j] = (*piles[j], stock.pop())
             elif self.new_pile_rank:  # onto the newest pile, or a new one for a card of this rank
                 card = stock.pop()
                 started = [j for j in self.deal_to if piles[j]]
@@ -742,30 +752,32 @@ class Compact:
         copies, deps = self.copies, self.dependents
         while True:
             piles, down = state[0], state[1]
-            wanted: set[int] = set()  # the cards some foundation takes now
-            for f in self.foundations:
-                wanted.update(self._wants(piles, f))
+            wants = {f: self._wants(piles, f) for f in self.foundations}  # the cards each takes now
+            wanted = frozenset().union(*wants.values())
             for i in self.auto_sources:
                 pile = piles[i]
                 if not pile or down[i] >= len(pile) or pile[-1] not in wanted:
                     continue
                 c = pile[-1]
                 barred = self._barred(state, i)
-                j = next((f for f in self.homes[i] if f not in barred and self._takes(state, f, c)), -1)
-                if j < 0:
-                    continue
+                homes = [f for f in self.homes[i] if c in wants[f] and f not in barred]
+                if not homes or self.home_group[homes[0]] != self.home_group[homes[-1]]:
+                    continue  # none, or homes of two kinds: a choice (``auto.safe_moves``)
+                if home is None and (deps[c] or copies[c] > 1 or self.loose_homes):
+                    home = Counter(c for g in self.goal for c in piles[g])
+                if copies[c] > 1 or self.loose_homes:
+                    assert home is not None
+                    j = next((f for f in homes if not self._races(wants, f, home)), -1)
+                    if j < 0:
+                        continue
+                else:
+                    j = homes[0]
                 if deps[c]:
-                    if home is None:
-                        home = Counter(c for g in self.goal for c in piles[g])
+                    assert home is not None
                     if any(home[d] < copies[d] for d in deps[c]):
                         continue
                 if not self.pick_limit(state, i):
                     continue
-                if self.copies[c] > 1 or self.loose_homes:
-                    if home is None:
-                        home = Counter(c for g in self.goal for c in piles[g])
-                    if self._races(piles, j, home):
-                        continue
                 move = (i, j, 1)
                 state = self.advance(state, move)
                 made.append(move)
@@ -787,14 +799,16 @@ class Compact:
             barred |= self.foundation_set - p.first_homes
         return barred
 
-    def _races(self, piles: tuple[tuple[int, ...], ...], j: int, home: Counter[int]) -> bool:
+    def _races(self, wants: dict[int, frozenset[int]], j: int, home: Counter[int]) -> bool:
         """Do more cards wait for the place foundation ``j`` offers than there are
-        foundations offering it (``auto._races``)? Then which goes home first is a choice."""
-        wants = self._wants(piles, j)
-        waiting = sum(self.copies[a] - home[a] for a in wants)
+        foundations of its group offering it (``auto._races``)? Then which goes home first
+        is a choice. ``wants``: the cards each foundation takes now."""
+        need = wants[j]
+        waiting = sum(self.copies[a] - home[a] for a in need)
         if waiting <= 1:
             return False
-        offering = sum(1 for f in self.foundations if wants <= self._wants(piles, f))
+        group = self.home_group[j]
+        offering = sum(1 for f in self.foundations if self.home_group[f] == group and need <= wants[f])
         return waiting > offering
 
     def _wants(self, piles: tuple[tuple[int, ...], ...], f: int) -> frozenset[int]:
@@ -814,16 +828,6 @@ class Compact:
         joins a run (the 6♥), though not sideways to another card it only fits (the 6♣)."""
         pair = below << 6 | card
         return any(pair in link for link in p.run_links)
-
-    def _takes(self, state: State, j: int, c: int) -> bool:
-        pile = state[0][j]
-        p = self.piles[j]
-        if len(pile) + 1 > p.max_cards:
-            return False
-        if not pile:
-            accepts = self.accepts_now(state[0], j)
-            return accepts is not None and c in accepts
-        return p.builds and c in self.fit_set(j, pile)
 
     def start(self) -> State:
         return self._start
@@ -929,7 +933,7 @@ def _fits_tables(spec: GameSpec) -> bool:
     """Can this model state the spec's rules as tables and its own steps? Not: a sequence
     repeating a rank in piles whose cards move on (only a pile that keeps its cards is read
     by its height), foundations found by the first card of a line, dead cards discarded, a
-    grid place also held by another group, deals by rows or blocked by several groups."""
+    grid place also held by another group, deals blocked by several groups."""
     for g in spec.groups:
         if (g.first_found or (g.kind is Kind.DISCARD and g.base_rank is not None)
                 or (g.freed_by and g.available_when_empty)):
@@ -937,7 +941,7 @@ def _fits_tables(spec: GameSpec) -> bool:
         if len(set(g.sequence)) != len(g.sequence) and (g.to or g.build is Build.NONE):
             return False
     rule = spec.stock
-    return rule is None or not (rule.by_rows or isinstance(rule.blocked_by_empty, tuple))
+    return rule is None or not isinstance(rule.blocked_by_empty, tuple)
 
 
 @lru_cache(maxsize=None)

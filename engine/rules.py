@@ -467,10 +467,17 @@ def next_row(game: Game) -> tuple[str, ...]:
     dealt at set-up and by each deal since (``Game.deals``); empty when the grid is full."""
     rule = game.spec.stock
     assert rule is not None
-    g = game.spec.group(rule.deal_to)
+    rows = rows_to_deal(game.spec.group(rule.deal_to))
+    return rows[game.deals] if game.deals < len(rows) else ()
+
+
+@lru_cache(maxsize=None)
+def rows_to_deal(g: PileGroup) -> tuple[tuple[str, ...], ...]:
+    """The lines of group ``g`` (``per_line`` piles each) that deals by rows fill in turn:
+    those after the lines the set-up dealt into."""
     width = g.per_line or g.count
-    start = (lines_dealt_at_setup(g) + game.deals) * width
-    return g.ids()[start:start + width]
+    ids = g.ids()
+    return tuple(tuple(ids[k:k + width]) for k in range(lines_dealt_at_setup(g) * width, len(ids), width))
 
 
 @lru_cache(maxsize=None)

@@ -10,9 +10,8 @@ spec (``engine.compact``): a position is a tuple of piles of small card codes, a
 moves come from tables built once per game by the engine's own rule functions; a move of
 the game's own (The Wheel's packets, The Nation's take-up) is listed and made by the
 engine. Tests check its moves and positions against the public rules. A game whose hooks
-replace the moves (Queen of Italy), or whose rules no table states (Babette's rows,
-Virginia Reel's dead aces), is searched through the engine itself, which is slower but
-needs nothing of its own.
+replace the moves (Queen of Italy), or whose rules no table states (Virginia Reel's dead
+aces), is searched through the engine itself, which is slower but needs nothing of its own.
 
 What makes it fast enough:
 
@@ -20,8 +19,9 @@ What makes it fast enough:
   when every card that could be built on it, by any building rule of the tableau, is
   already home (in a two-pack game, both copies). That rule never throws a win away; the
   friendlier rule of ``engine.auto`` (a card that *could* go home counts as home) can, so
-  the solver does not use it. A game with more than one kind of foundation (The Nation's
-  up and down sets) gets no safe moves: which set a card goes to is a choice.
+  the solver does not use it. Nor does a card go by itself where it is a choice: while
+  another card waits for the same place (the other copy), or where foundations of two
+  groups take it (The Nation's up and down sets, Babette's ace and king foundations).
 * A **table of positions seen**, keyed on a canonical form: each pile as bytes of card
   codes (the two copies of a card in a two-pack game are the same code), with the piles of
   an interchangeable group (tableau piles, cells, foundations of one group) sorted.

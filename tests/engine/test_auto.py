@@ -169,3 +169,22 @@ def test_the_solver_no_longer_throws_away_intrigue_298() -> None:
 
     verdict = search(EngineModel(engine.new_game("intrigue", 298)), 20_000, shortcuts=False)
     assert verdict.result == "won"
+
+
+def test_a_card_two_kinds_of_foundation_take_is_not_safe() -> None:
+    """Babette's ace foundation at the 6 of hearts and king foundation at the 8 both take a
+    7 of hearts: which 7 goes where decides what each foundation wants next (the other 7
+    may lie under a card only one of them can take), so neither goes by itself, in the
+    demo or in the solver. Once the other 7 is home, the last one has one place left."""
+    from engine.compact import compact_model
+
+    up, down = "AH 2H 3H 4H 5H 6H", "KH QH JH 10H 9H 8H"
+    choice = arrange(engine.new_game("babette", 1), a1=up, k1=down, g1="7H", g2="7H")
+    settled = arrange(engine.new_game("babette", 1), a1=up, k1=f"{down} 7H 6H", g1="7H")
+    for game, moves in ((choice, set()), (settled, {"g1>a1"})):
+        assert {str(m) for m in engine.auto.safe_moves(game, strict=True)} == moves
+        assert safe(game) == moves
+        model = compact_model(game)
+        assert model is not None
+        _, made = model.settle_home(model.start())
+        assert {str(model.move(m)) for m in made} == moves
