@@ -1,5 +1,5 @@
-"""A compact model of a game for the solver: every game but those whose hooks replace the
-moves (Queen of Italy) or whose rules no table states (Virginia Reel's dead aces).
+"""A compact model of a game for the solver: every game but one whose hooks replace the
+moves (Queen of Italy).
 
 A position is ``(piles, down, redeals_left, deals)``: ``piles`` a tuple of tuples of card
 codes (suit index * 13 + rank - 1, so the copies of a card in a two-pack game share a
@@ -90,6 +90,7 @@ class _Pile:
     first_homes: frozenset[int] | None  # until the first redeal, the foundations its cards may go to (None: any)
     symmetric_with: int  # index of the first pile of its group when interchangeable, else -1
     suit_kept_by: tuple[int, ...]  # one pile per suit: the piles of its group (an empty one takes no suit they started)
+    founded: frozenset[int] | None  # a pile that follows a sequence builds only on these (``rules.unfounded``)
 
 
 class Compact:
@@ -141,8 +142,8 @@ class Compact:
                           for way in ways)
             if g.kind is Kind.CELL:
                 accepts: frozenset[int] | None = frozenset(codes)
-            elif g.kind is Kind.DISCARD:
-                accepts = None
+            elif g.kind is Kind.DISCARD:  # a heap for dead cards of one rank takes them one by one (Virginia Reel's aces)
+                accepts = None if g.base_rank is None else frozenset(c for c in codes if cards[c].rank == g.base_rank)
             else:
                 rank = empty_takes(probe, g)
                 accepts = None if rank is None else frozenset(c for c in codes if not rank or cards[c].rank == rank)
@@ -184,6 +185,7 @@ class Compact:
                 if g.first_pass_foundations else None,
                 symmetric_with=index[g.ids()[0]] if symmetric else -1,
                 suit_kept_by=tuple(index[q] for q in g.ids()) if g.one_per_suit else (),
+                founded=frozenset(c for c in codes if cards[c].rank == g.sequence[0]) if g.sequence else None,
             ))
         self.piles = tuple(piles)
         self.n = len(piles)
@@ -237,9 +239,14 @@ class Compact:
         # Foundations that take more than one card at a place (regardless of suit, by colour):
         # cards of a rank may race for it even in one pack (``_races``).
         self.loose_homes = any(g.kind is Kind.FOUNDATION and g.build is not Build.SUIT for g in spec.groups)
+        # A card moving on from a foundation is never a safe move (in Virginia Reel it leaves
+        # a gap that blocks the deal); a dead card goes to its heap at once (``auto.safe_moves``).
+        self.dead = {i: p.accepts_empty for i, p in enumerate(piles) if p.kind is Kind.DISCARD and p.accepts_empty}
         self.auto_sources = tuple(i for i, p in enumerate(piles) if p.pick is not Pick.NONE
-                                  and any(j in self.foundations for j in p.targets))
+                                  and p.kind is not Kind.FOUNDATION
+                                  and any(j in self.foundations or j in self.dead for j in p.targets))
         self.homes = {i: tuple(f for f in self.foundations if f in piles[i].targets) for i in self.auto_sources}
+        self.dead_homes = {i: tuple(d for d in self.dead if d in piles[i].targets) for i in self.auto_sources}
         self.lanes = self._lanes()
         self.disorder = 0  # weight of the disorder term of the score: set by the search (engine.solve)
         self.pruned = False
@@ -447,6 +454,8 @@ class Compact:
 
     def fit_set(self, i: int, pile: tuple[int, ...]) -> frozenset[int]:
         p = self.piles[i]
+        if p.founded is not None and pile[0] not in p.founded:
+            return frozenset()  # a card dealt into the wrong place waits to be moved away
         if p.fit is not None:
             return p.fit[pile[-1]]
         if p.fit_by_height is not None:
@@ -475,7 +484,9 @@ class Compact:
             if p.after_stock and stocked:
                 continue
             if p.kind is Kind.DISCARD:
-                if len(pile) + 13 <= p.max_cards:
+                if p.accepts_empty is not None:
+                    open_to.append((j, p.accepts_empty, 1))
+                elif len(pile) + 13 <= p.max_cards:
                     open_to.append((j, self.kings, 13))
             elif p.kind is Kind.STOCK or (p.kind is Kind.WASTE and not p.builds):
                 continue
@@ -519,12 +530,12 @@ class Compact:
                         continue
                     legal = True
                     if self.piles[j].kind is Kind.FOUNDATION:
-                        if shortcuts and p.kind is Kind.FOUNDATION:
+                        if shortcuts and self._home(p, pile):
                             self.pruned = True
                             continue
                         out.append((0, (i, j, n)))
                         continue
-                    if shortcuts and (p.kind is Kind.FOUNDATION or (
+                    if shortcuts and (self._home(p, pile) or (
                             rest > rest_down and not p.loose and (self._in_run(p, pile[rest - 1], card) or (
                                 p.builds and card in self.fit_set(i, pile[:rest])
                                 and not self._in_run(self.piles[j], piles[j][-1], card))))):
@@ -545,11 +556,11 @@ class Compact:
                     legal = True
                     kind = self.piles[j].kind
                     if kind is Kind.FOUNDATION or kind is Kind.DISCARD:
-                        if shortcuts and p.kind is Kind.FOUNDATION:
+                        if shortcuts and self._home(p, pile):
                             self.pruned = True
                             continue
                         out.append((0, (i, j, n)))
-                    elif shortcuts and p.kind is Kind.FOUNDATION:
+                    elif shortcuts and self._home(p, pile):
                         self.pruned = True
                     elif not every and not rest and p.kind is kind and p.symmetric_with >= 0 and p.symmetric_with == self.piles[j].symmetric_with:
                         continue  # a whole pile into an empty one of its own group: the same position
@@ -753,12 +764,19 @@ class Compact:
         while True:
             piles, down = state[0], state[1]
             wants = {f: self._wants(piles, f) for f in self.foundations}  # the cards each takes now
-            wanted = frozenset().union(*wants.values())
+            wanted = frozenset().union(*wants.values(), *self.dead.values())
             for i in self.auto_sources:
                 pile = piles[i]
                 if not pile or down[i] >= len(pile) or pile[-1] not in wanted:
                     continue
                 c = pile[-1]
+                dead = next((d for d in self.dead_homes[i] if c in self.dead[d]), -1)
+                if dead >= 0 and self.pick_limit(state, i):  # wanted nowhere else
+                    state = self.advance(state, (i, dead, 1))
+                    made.append((i, dead, 1))
+                    if home is not None:
+                        home[c] += 1
+                    break
                 barred = self._barred(state, i)
                 homes = [f for f in self.homes[i] if c in wants[f] and f not in barred]
                 if not homes or self.home_group[homes[0]] != self.home_group[homes[-1]]:
@@ -821,6 +839,13 @@ class Compact:
             return self.accepts_now(piles, f) or frozenset()
         return self.fit_set(f, pile) if p.builds else frozenset()
 
+    @staticmethod
+    def _home(p: _Pile, pile: tuple[int, ...]) -> bool:
+        """Are the cards of ``pile`` home: a foundation's, unless dealt into the wrong place
+        of a sequence (Virginia Reel), whence they must move on? The first pass never
+        brings a card back from home."""
+        return p.kind is Kind.FOUNDATION and (p.founded is None or pile[0] in p.founded)
+
     def _in_run(self, p: _Pile, below: int, card: int) -> bool:
         """Does ``card`` rest on ``below`` as part of a run (built on it in sequence, and
         related by the run rule)? Moving it on for nothing is what the first pass leaves
@@ -852,10 +877,12 @@ class Compact:
         i, j, n = move
         return Move((self.ids[i],), self.ids[j], n)
 
-    def cmove(self, move: Move) -> CMove:
+    def cmove(self, move: Move, state: State) -> CMove:
+        """The public ``move``, made at ``state``, as a move of the model. A game's own move
+        may look like a card's (Virginia Reel's swap of two lone cards): its hooks say."""
         standard = (len(move.sources) == 1 and not move.action) or (move.action == "deal" and self.standard_deal) \
             or (move.action == "redeal" and self.standard_redeal)
-        if self.hooked and not standard:
+        if self.hooked and (not standard or move in self.spec.hooks.extra_moves(self._work_at(state))):
             return self._own(move)
         if move.action:
             return DEAL if move.action == "deal" else REDEAL
@@ -932,16 +959,13 @@ def _heights_table(probe: Any, g: Any, cards: dict[int, Card]) -> tuple[tuple[fr
 def _fits_tables(spec: GameSpec) -> bool:
     """Can this model state the spec's rules as tables and its own steps? Not: a sequence
     repeating a rank in piles whose cards move on (only a pile that keeps its cards is read
-    by its height), foundations found by the first card of a line, dead cards discarded, a
-    grid place also held by another group, deals blocked by several groups."""
+    by its height), a grid place also held by another group."""
     for g in spec.groups:
-        if (g.first_found or (g.kind is Kind.DISCARD and g.base_rank is not None)
-                or (g.freed_by and g.available_when_empty)):
+        if g.freed_by and g.available_when_empty:
             return False
         if len(set(g.sequence)) != len(g.sequence) and (g.to or g.build is Build.NONE):
             return False
-    rule = spec.stock
-    return rule is None or not isinstance(rule.blocked_by_empty, tuple)
+    return True
 
 
 @lru_cache(maxsize=None)

@@ -10,8 +10,8 @@ spec (``engine.compact``): a position is a tuple of piles of small card codes, a
 moves come from tables built once per game by the engine's own rule functions; a move of
 the game's own (The Wheel's packets, The Nation's take-up) is listed and made by the
 engine. Tests check its moves and positions against the public rules. A game whose hooks
-replace the moves (Queen of Italy), or whose rules no table states (Virginia Reel's dead
-aces), is searched through the engine itself, which is slower but needs nothing of its own.
+replace the moves (Queen of Italy) is searched through the engine itself, which is slower
+but needs nothing of its own.
 
 What makes it fast enough:
 

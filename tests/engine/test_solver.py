@@ -302,7 +302,7 @@ def test_a_one_pass_waste_weighs_more_than_the_stock() -> None:
     for spec in (once, again):
         model = model_of(Game(spec, 3))
         before = model.start()
-        after = model.advance(before, model.cmove(engine.Move.act("deal")))
+        after = model.advance(before, model.cmove(engine.Move.act("deal"), before))
         cost[spec.redeals] = model.score(after) - model.score(before)
     assert cost[0] > cost[None]
 

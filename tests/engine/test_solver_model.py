@@ -19,11 +19,11 @@ MOVES = 600
 
 
 def test_every_game_the_tables_can_state_has_a_compact_model() -> None:
-    """Games whose hooks replace the moves (Queen of Italy's choice), and games with rules no
-    table states (Virginia Reel's dead aces), are searched through the engine; the others
-    have a compact model, which lists and makes a game's own moves (The Wheel's packets,
-    The Nation's, St Helena's and Babette's take-up) through the engine."""
-    assert HOOKED == ["queen-of-italy", "virginia-reel"]
+    """A game whose hooks replace the moves (Queen of Italy's choice) is searched through the
+    engine; the others have a compact model, which lists and makes a game's own moves (The
+    Wheel's packets, The Nation's, St Helena's and Babette's take-up, Virginia Reel's swap
+    of two lone cards) through the engine."""
+    assert HOOKED == ["queen-of-italy"]
     assert len(COMPACT) + len(HOOKED) == len(engine.games())
 
 
@@ -48,7 +48,7 @@ def test_compact_moves_and_positions_match_the_engine(slug: str) -> None:
             if not theirs:
                 break
             move = game.legal_moves()[rng.below(len(theirs))]
-            after = model.advance(state, model.cmove(move))
+            after = model.advance(state, model.cmove(move, state))
             game.play(move)
             assert after == model.state_of(game), f"{where}: {move}"
             assert model.won(after) == game.is_won()
@@ -306,3 +306,27 @@ def test_moves_through_the_stock_reach_what_turning_then_playing_reaches() -> No
                 break
             game.play(moves[rng.below(len(moves))])
     assert checked > 50
+
+
+def test_virginia_reel_cards_in_the_wrong_place_move_on_and_dead_aces_go_at_once() -> None:
+    """A card dealt into the wrong row takes nothing and must move on: the first pass,
+    which never brings a card back from home, still offers its move (a 2 from the threes
+    row to the twos), but not a founded place's card moving about. A dead ace in the
+    reserve goes to its heap by itself; an ace in a row's place does not (it leaves a gap
+    that blocks the deal)."""
+    from .helpers import arrange
+
+    game = arrange(engine.new_game("virginia-reel", 1), three1="2H", two2="2S", three2="3C", four2="4D",
+                   r1="AH", r2="6C", stock="9C 9D")
+    model = compact_model(game)
+    assert model is not None
+    state, made = model.settle_home(model.start())
+    assert [str(model.move(m)) for m in made] == ["r1>discard"]
+    offered = {str(model.move(m)) for m in model.moves(state, shortcuts=True)}
+    assert "three1>two1" in offered and "r2>three2" in offered
+    assert not {m for m in offered if m.startswith("two2>")}
+    assert model.fit_set(model.ids.index("three1"), state[0][model.ids.index("three1")]) == frozenset()
+    game = arrange(engine.new_game("virginia-reel", 1), two1="AH", three2="3C", stock="9C 9D")
+    model = compact_model(game)
+    assert model is not None
+    assert model.settle_home(model.start())[1] == []
