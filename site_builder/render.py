@@ -228,7 +228,12 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     if reuse is not None:
         keys = {rel: key_of(template, ctx) for rel, template, ctx in pages}
         reused = reuse(keys)
-    todo = [page for page in pages if page[0] not in reused]
+    # A page that lists many others (a family, the indexes, the glossary, the home page)
+    # takes 10-40 ms to render, a game page under 1 ms: started last, as they came, they
+    # left one worker rendering them alone while the other had finished (0.1 s of a clean
+    # build of the benchmark's 1,062 pages). So they go first; the order of work changes
+    # nothing else (each page is its own file, and results come back paired with their page).
+    todo = sorted((page for page in pages if page[0] not in reused), key=lambda page: page[1] == "game.html")
 
     def fill(job: tuple[str, str, dict[str, Any]]) -> tuple[str, bytes]:
         rel, template, ctx = job
