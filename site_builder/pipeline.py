@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from .board import deal_boards
-from .bodies import parse_bodies
+from .bodies import parse_bodies, start_bodies
 from .cache import BuildCache, record
 from .errors import BuildError, BuildFailed, BuildWarning
 from .links import resolve
@@ -94,13 +94,14 @@ def read_site(content: Path, progress: Progress = _quiet, cache: BuildCache | No
     errors: list[BuildError] = []
     sources = gather(content)
     progress(f"gather: {len(sources)} files in {content}")
-    site = load(sources, content, errors, cache)
-    progress(f"validate: {len(site.games)} games, {len(site.families)} families, {len(site.planned)} planned, "
-             f"{len(site.names)} name page{'s' if len(site.names) != 1 else ''}")
-    batch = Batch()  # bodies parsed and first deals dealt together, on every core
-    parsed = parse_bodies(site, cache, batch)
-    deal_boards(site, cache, batch)
-    batch.run(jobs)
+    with Batch(jobs) as batch:  # bodies parsed and first deals dealt on every core, while the checks run
+        early = start_bodies(sources, cache, batch)
+        site = load(sources, content, errors, cache)
+        progress(f"validate: {len(site.games)} games, {len(site.families)} families, {len(site.planned)} planned, "
+                 f"{len(site.names)} name page{'s' if len(site.names) != 1 else ''}")
+        parsed = parse_bodies(site, cache, batch, early)
+        deal_boards(site, cache, batch)
+        batch.run()
     progress(f"parse: {parsed} bodies parsed, {len(site.all_pages()) - parsed} unchanged; first deals dealt")
     resolve(site, errors)
     progress("resolve links: done")
