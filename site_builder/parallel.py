@@ -59,17 +59,25 @@ def _run(span: tuple[int, int]) -> list[Any]:
     return [fn(items[i]) for i in range(*span)]
 
 
-def pmap(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None) -> list[R]:
+def pmap(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None,
+         meanwhile: Callable[[], None] | None = None) -> list[R]:
     """``[fn(x) for x in items]``, on ``jobs`` processes (default: every core). The
     workers find ``fn`` and ``items`` in the state they were forked with: neither is
-    pickled (a page's context holds the whole site)."""
+    pickled (a page's context holds the whole site). ``meanwhile``: work of the process
+    itself, done while the workers work (it would only wait for them); first, when there
+    are none."""
     workers = _workers(jobs, len(items))
     if workers < 2:
+        if meanwhile is not None:
+            meanwhile()
         return [fn(x) for x in items]
     _TASK.append((fn, items))
     try:
         with _pool(workers) as pool:
-            chunks = pool.map(_run, _spans(len(items), workers), chunksize=1)
+            pending = pool.map_async(_run, _spans(len(items), workers), chunksize=1)
+            if meanwhile is not None:
+                meanwhile()
+            chunks = pending.get()
     finally:
         gc.unfreeze()
         _TASK.pop()
