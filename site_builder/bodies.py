@@ -35,22 +35,31 @@ def _parse(job: Job) -> tuple[bytes, bytes]:
             pickle.dumps((parsed.html, parsed.sections), pickle.HIGHEST_PROTOCOL))
 
 
+def _reserved(kind: str) -> tuple[str, ...]:
+    """The anchors a page of ``kind`` keeps for itself: its headings take others."""
+    return {"game": RESERVED_ANCHORS, "name": NAME_ANCHORS}.get(kind, ()) or ("top", "main")
+
+
 def _job(body: str, kind: str, first_line: int) -> Job:
-    reserved = {"game": RESERVED_ANCHORS, "name": NAME_ANCHORS}.get(kind, ()) or ("top", "main")
-    return (body, reserved, first_line, kind == "glossary")
+    return (body, _reserved(kind), first_line, kind == "glossary")
 
 
-def _key(src: Source, job: Job) -> str:
-    return digest(src.text_key, *job[1:])  # the body and its first line follow from the text
+def _key(src: Source, kind: str) -> str:
+    """The key of the parse of the body of ``src``, a page of ``kind``: the text says the
+    body and its first line, the kind which anchors are reserved and whether the sections
+    are wanted apart (so a rebuild keys every body without cutting it from its text)."""
+    return digest(src.text_key, _reserved(kind), kind == "glossary")
 
 
 @dataclass
 class Early:
     """The bodies ``start_bodies`` set parsing: their keys, and their parses by key once
-    the batch has run."""
+    the batch has run; and the key of every page file's body, by path and kind of page
+    (a rebuild keys each body once)."""
 
     keys: list[str] = field(default_factory=list)
     parses: dict[str, tuple[bytes, bytes]] = field(default_factory=dict)
+    known: dict[tuple[str, str], str] = field(default_factory=dict)
 
 
 def start_bodies(sources: list[Source], cache: BuildCache, batch: Batch) -> Early:
@@ -68,15 +77,14 @@ def start_bodies(sources: list[Source], cache: BuildCache, batch: Batch) -> Earl
         kind = PAGE_KINDS.get(file_kind(src.rel) or "")
         if kind is None:
             continue
-        lines, end = fenced(src.text)
-        if not end:
+        key = early.known[src.rel, kind] = _key(src, kind)
+        if key in started or (cache.holds("body", key) and cache.holds("html", key)):
             continue
-        job = _job("".join(lines[end + 1:]), kind, end + 2)  # as parse_front_matter cuts it
-        key = _key(src, job)
-        if key not in started and not (cache.holds("body", key) and cache.holds("html", key)):
+        lines, end = fenced(src.text)
+        if end:
             started.add(key)
             early.keys.append(key)
-            work.append(job)
+            work.append(_job("".join(lines[end + 1:]), kind, end + 2))  # as parse_front_matter cuts it
 
     def done(results: list[tuple[bytes, bytes]]) -> None:
         early.parses.update(zip(early.keys, results))
@@ -99,7 +107,7 @@ def parse_bodies(site: Site, cache: BuildCache, batch: Batch, early: Early | Non
     started = set(early.keys if early else ())
     for i, page in enumerate(pages):
         job = _job(page.src.body, page.kind, page.src.body_line)
-        key = _key(page.src, job)
+        key = (early.known.get((page.src.rel, page.kind)) if early else None) or _key(page.src, page.kind)
         keys.append(key)
         page.body_key = key
         if key in started:
