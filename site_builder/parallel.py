@@ -124,6 +124,11 @@ class Batch:
         pending = self.pool.map_async(_call, tasks, chunksize=1)
         self.parts.append((done, lambda: [r for chunk in pending.get() for r in chunk]))
 
+    def then(self, fn: Callable[[], None]) -> None:
+        """Call ``fn`` in ``run`` once the stages added before it have had their results,
+        while the work of those added after it may still be running."""
+        self.parts.append((lambda _: fn(), list))
+
     def run(self) -> None:
         try:
             for done, results in self.parts:

@@ -100,10 +100,10 @@ def read_site(content: Path, progress: Progress = _quiet, cache: BuildCache | No
         progress(f"validate: {len(site.games)} games, {len(site.families)} families, {len(site.planned)} planned, "
                  f"{len(site.names)} name page{'s' if len(site.names) != 1 else ''}")
         parsed = parse_bodies(site, cache, batch, early)
+        batch.then(partial(resolve, site, errors))  # once the bodies are parsed, while the workers deal
         deal_boards(site, cache, batch)
         batch.run()
     progress(f"parse: {parsed} bodies parsed, {len(site.all_pages()) - parsed} unchanged; first deals dealt")
-    resolve(site, errors)
     progress("resolve links: done")
     if errors:
         raise BuildFailed(errors)
