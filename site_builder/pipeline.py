@@ -7,7 +7,10 @@ and raised together (``BuildFailed``) before any folder is created.
 
 The build cache (``cache``) sits beside the stages, not between them: front matter,
 bodies, first deals and pages each look their result up by a key of all their inputs
-before doing the work, and the work itself runs on every core (``parallel``).
+before doing the work, and the work itself runs on every core (``parallel``). The
+stages overlap where the parent would otherwise wait or leave a core idle: the workers
+parse bodies while the parent checks the front matter, and deal first deals while it
+resolves links; the parent writes the assets while they render pages.
 """
 
 from __future__ import annotations
