@@ -164,10 +164,6 @@ class BuildCache:
         self.used[name] = blob
         return value
 
-    def holds(self, namespace: str, key: str) -> bool:
-        """Is there an entry under ``key``? (Asking keeps nothing: see ``keep``.)"""
-        return f"{namespace}:{key}" in self.entries
-
     def keep(self, namespace: str, key: str) -> bool:
         """Is there an entry under ``key``? If so it is kept, unread (``get`` it when needed)."""
         name = f"{namespace}:{key}"

@@ -23,9 +23,6 @@ from .sources import Source, parse_front_matter, parse_toml_file
 from .winnability import Winnability, load_winnability
 
 REQUIRED_FILES = ("index.md", "about.md", "glossary.md")
-# The kind of page each kind of file makes (``Page.kind``); the other files make none.
-PAGE_KINDS = {"games": "game", "families": "family", "names": "name", "glossary": "glossary", "index": "index",
-              "about": "about"}
 
 
 def _stem(rel: str) -> str:
@@ -35,8 +32,7 @@ def _stem(rel: str) -> str:
     return name[:i] if 0 < i < len(name) - 1 else name
 
 
-def file_kind(rel: str) -> str | None:
-    """What a content file is, by where it lies: "games", "winnability", "glossary"..."""
+def _page_kind(rel: str) -> str | None:
     parts = rel.split("/")
     if len(parts) == 2 and parts[0] in ("games", "families", "names") and parts[1].endswith(".md"):
         return parts[0]
@@ -60,7 +56,7 @@ def load(sources: list[Source], content: Path, errors: list[BuildError], cache: 
     figures: dict[str, Winnability] = {}  # by engine slug
     specs = {s.slug: s for s in engine.games()}
     for src in sources:
-        kind = file_kind(src.rel)
+        kind = _page_kind(src.rel)
         if kind is None:
             errors.append(BuildError(src.path, 1, "unexpected file in the content folder (expected games/*.md, "
                                      "families/*.md, names/*.md, winnability/*.json, index.md, about.md, "

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
-import multiprocessing.pool
 import os
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -32,28 +31,6 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def _workers(jobs: int | None, items: int) -> int:
-    """How many processes ``items`` are worth (1: none forked)."""
-    if items < MIN_PARALLEL or "fork" not in multiprocessing.get_all_start_methods():
-        return 1
-    return min(jobs or available_cores(), items // (MIN_PARALLEL // 2) or 1)
-
-
-def _spans(count: int, workers: int) -> list[tuple[int, int]]:
-    """Chunks many times smaller than a worker's share, to even out work of unequal cost."""
-    n = workers * 16
-    bounds = [count * i // n for i in range(n + 1)]
-    return [(bounds[i], bounds[i + 1]) for i in range(n) if bounds[i] < bounds[i + 1]]
-
-
-def _pool(workers: int) -> multiprocessing.pool.Pool:
-    # Objects made before the fork are moved out of the collector's sight: a worker's
-    # collections would otherwise touch every one of them, and copy every page of memory.
-    # (The caller unfreezes them once the pool is closed.)
-    gc.freeze()
-    return multiprocessing.get_context("fork").Pool(workers, initializer=gc.disable)
-
-
 def _run(span: tuple[int, int]) -> list[Any]:
     fn, items = _TASK[-1]
     return [fn(items[i]) for i in range(*span)]
@@ -61,20 +38,25 @@ def _run(span: tuple[int, int]) -> list[Any]:
 
 def pmap(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None,
          meanwhile: Callable[[], None] | None = None) -> list[R]:
-    """``[fn(x) for x in items]``, on ``jobs`` processes (default: every core). The
-    workers find ``fn`` and ``items`` in the state they were forked with: neither is
-    pickled (a page's context holds the whole site). ``meanwhile``: work of the process
-    itself, done while the workers work (it would only wait for them); first, when there
-    are none."""
-    workers = _workers(jobs, len(items))
-    if workers < 2:
+    """``[fn(x) for x in items]``, on ``jobs`` processes (default: every core).
+    ``meanwhile``: work of the process itself, done while the workers work (it would only
+    wait for them); first, when there are none."""
+    workers = min(jobs or available_cores(), len(items) // (MIN_PARALLEL // 2) or 1)
+    if workers < 2 or len(items) < MIN_PARALLEL or "fork" not in multiprocessing.get_all_start_methods():
         if meanwhile is not None:
             meanwhile()
         return [fn(x) for x in items]
+    # Chunks many times smaller than a worker's share even out work of unequal cost.
+    n = workers * 16
+    bounds = [len(items) * i // n for i in range(n + 1)]
+    spans = [(bounds[i], bounds[i + 1]) for i in range(n) if bounds[i] < bounds[i + 1]]
     _TASK.append((fn, items))
+    # Objects made before the fork are moved out of the collector's sight: a worker's
+    # collections would otherwise touch every one of them, and copy every page of memory.
+    gc.freeze()
     try:
-        with _pool(workers) as pool:
-            pending = pool.map_async(_run, _spans(len(items), workers), chunksize=1)
+        with multiprocessing.get_context("fork").Pool(workers, initializer=gc.disable) as pool:
+            pending = pool.map_async(_run, spans, chunksize=1)
             if meanwhile is not None:
                 meanwhile()
             chunks = pending.get()
@@ -84,61 +66,25 @@ def pmap(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None,
     return [r for chunk in chunks for r in chunk]
 
 
-def _call(task: tuple[Callable[[Any], Any], list[Any]]) -> list[Any]:
-    fn, items = task
-    return [fn(x) for x in items]
-
-
 class Batch:
-    """Independent work of several stages, in one pool of workers forked once: bodies are
-    parsed while the parent reads and checks the front matter, and first deals are dealt
-    with them, so the cores stay busy. A stage adds its work (a function of one item,
-    defined at module level: items and results travel pickled) with a function to call on
-    the results. The work starts at once, on workers forked by the first part large enough
-    to be worth them, else in the process itself; ``run`` waits for it and calls each
-    stage's function on its results, in the order the stages added their work. Use it as
-    a context manager, so that the workers are stopped whatever happens."""
+    """Independent work of several stages, run in one pool: first deals are dealt while
+    bodies are parsed, so the cores stay busy and workers are forked once. Each stage
+    adds its work with a function to call on the results; ``run`` does it all."""
 
-    def __init__(self, jobs: int | None = None) -> None:
-        self.jobs = jobs
-        self.parts: list[tuple[Callable[[list[Any]], None], Callable[[], list[Any]]]] = []
-        self.pool: multiprocessing.pool.Pool | None = None
-        self.workers = 1
-
-    def __enter__(self) -> Batch:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.close()
+    def __init__(self) -> None:
+        self.parts: list[tuple[Callable[[Any], Any], Sequence[Any], Callable[[list[Any]], None]]] = []
 
     def add(self, fn: Callable[[T], R], items: Sequence[T], done: Callable[[list[R]], None]) -> None:
-        if self.pool is None:
-            self.workers = _workers(self.jobs, len(items))
-            if self.workers >= 2:
-                self.pool = _pool(self.workers)
-        if self.pool is None:
-            results = [fn(x) for x in items]
-            self.parts.append((done, lambda: results))
-            return
-        tasks = [(fn, list(items[a:b])) for a, b in _spans(len(items), self.workers)]
-        pending = self.pool.map_async(_call, tasks, chunksize=1)
-        self.parts.append((done, lambda: [r for chunk in pending.get() for r in chunk]))
+        self.parts.append((fn, items, done))
 
-    def then(self, fn: Callable[[], None]) -> None:
-        """Call ``fn`` in ``run`` once the stages added before it have had their results,
-        while the work of those added after it may still be running."""
-        self.parts.append((lambda _: fn(), list))
+    def run(self, jobs: int | None = None) -> None:
+        flat = [(n, item) for n, (_, items, _) in enumerate(self.parts) for item in items]
+        results = pmap(self._one, flat, jobs)
+        start = 0
+        for fn, items, done in self.parts:
+            done(results[start:start + len(items)])
+            start += len(items)
+        self.parts = []
 
-    def run(self) -> None:
-        try:
-            for done, results in self.parts:
-                done(results())
-        finally:
-            self.parts = []
-            self.close()
-
-    def close(self) -> None:
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool = None
-            gc.unfreeze()
+    def _one(self, task: tuple[int, Any]) -> Any:
+        return self.parts[task[0]][0](task[1])

@@ -7,10 +7,8 @@ and raised together (``BuildFailed``) before any folder is created.
 
 The build cache (``cache``) sits beside the stages, not between them: front matter,
 bodies, first deals and pages each look their result up by a key of all their inputs
-before doing the work, and the work itself runs on every core (``parallel``). The
-stages overlap where the parent would otherwise wait or leave a core idle: the workers
-parse bodies while the parent checks the front matter, and deal first deals while it
-resolves links; the parent writes the assets while they render pages.
+before doing the work, and the work itself runs on every core (``parallel``); while the
+workers render the pages, the parent, which would only wait for them, writes the assets.
 """
 
 from __future__ import annotations
@@ -25,7 +23,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from .board import deal_boards
-from .bodies import parse_bodies, start_bodies
+from .bodies import parse_bodies
 from .cache import BuildCache, record
 from .errors import BuildError, BuildFailed, BuildWarning
 from .links import resolve
@@ -97,16 +95,15 @@ def read_site(content: Path, progress: Progress = _quiet, cache: BuildCache | No
     errors: list[BuildError] = []
     sources = gather(content)
     progress(f"gather: {len(sources)} files in {content}")
-    with Batch(jobs) as batch:  # bodies parsed and first deals dealt on every core, while the checks run
-        early = start_bodies(sources, cache, batch)
-        site = load(sources, content, errors, cache)
-        progress(f"validate: {len(site.games)} games, {len(site.families)} families, {len(site.planned)} planned, "
-                 f"{len(site.names)} name page{'s' if len(site.names) != 1 else ''}")
-        parsed = parse_bodies(site, cache, batch, early)
-        batch.then(partial(resolve, site, errors))  # once the bodies are parsed, while the workers deal
-        deal_boards(site, cache, batch)
-        batch.run()
+    site = load(sources, content, errors, cache)
+    progress(f"validate: {len(site.games)} games, {len(site.families)} families, {len(site.planned)} planned, "
+             f"{len(site.names)} name page{'s' if len(site.names) != 1 else ''}")
+    batch = Batch()  # bodies parsed and first deals dealt together, on every core
+    parsed = parse_bodies(site, cache, batch)
+    deal_boards(site, cache, batch)
+    batch.run(jobs)
     progress(f"parse: {parsed} bodies parsed, {len(site.all_pages()) - parsed} unchanged; first deals dealt")
+    resolve(site, errors)
     progress("resolve links: done")
     if errors:
         raise BuildFailed(errors)

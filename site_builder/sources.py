@@ -57,7 +57,7 @@ class Source:
         whose front matter comes from the cache is split only if an error is found in it."""
         if self.meta_offset == 1:
             return self.text.splitlines()
-        lines, end = fenced(self.text)
+        lines, end = _fenced(self.text)
         return "".join(lines[1:end]).splitlines()
 
     def __pagekey__(self) -> str:
@@ -160,7 +160,7 @@ def parse_toml(src: Source, text: str, first_line: int, errors: list[BuildError]
         return None
 
 
-def fenced(text: str) -> tuple[list[str], int]:
+def _fenced(text: str) -> tuple[list[str], int]:
     """The text's lines (with their ends) and the index of the line closing the front
     matter; 0 if it does not start with one, or it is not closed."""
     lines = text.splitlines(keepends=True)
@@ -173,7 +173,7 @@ def fenced(text: str) -> tuple[list[str], int]:
 
 def parse_front_matter(src: Source, errors: list[BuildError]) -> bool:
     """Fill ``src.meta`` and ``src.body`` from a Markdown file; False if it could not be read."""
-    lines, end = fenced(src.text)
+    lines, end = _fenced(src.text)
     if not lines or lines[0].strip() != FENCE:
         first = lines[0].rstrip("\n") if lines else ""
         errors.append(BuildError(src.path, 1, "front matter must start the file with a '+++' line", first))
