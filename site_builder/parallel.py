@@ -36,10 +36,15 @@ def _run(span: tuple[int, int]) -> list[Any]:
     return [fn(items[i]) for i in range(*span)]
 
 
-def pmap(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None) -> list[R]:
-    """``[fn(x) for x in items]``, on ``jobs`` processes (default: every core)."""
+def pmap(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None,
+         meanwhile: Callable[[], None] | None = None) -> list[R]:
+    """``[fn(x) for x in items]``, on ``jobs`` processes (default: every core).
+    ``meanwhile``: work of the process itself, done while the workers work (it would only
+    wait for them); first, when there are none."""
     workers = min(jobs or available_cores(), len(items) // (MIN_PARALLEL // 2) or 1)
     if workers < 2 or len(items) < MIN_PARALLEL or "fork" not in multiprocessing.get_all_start_methods():
+        if meanwhile is not None:
+            meanwhile()
         return [fn(x) for x in items]
     # Chunks many times smaller than a worker's share even out work of unequal cost.
     n = workers * 16
@@ -51,7 +56,10 @@ def pmap(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None) -> l
     gc.freeze()
     try:
         with multiprocessing.get_context("fork").Pool(workers, initializer=gc.disable) as pool:
-            chunks = pool.map(_run, spans, chunksize=1)
+            pending = pool.map_async(_run, spans, chunksize=1)
+            if meanwhile is not None:
+                meanwhile()
+            chunks = pending.get()
     finally:
         gc.unfreeze()
         _TASK.pop()

@@ -7,7 +7,8 @@ and raised together (``BuildFailed``) before any folder is created.
 
 The build cache (``cache``) sits beside the stages, not between them: front matter,
 bodies, first deals and pages each look their result up by a key of all their inputs
-before doing the work, and the work itself runs on every core (``parallel``).
+before doing the work, and the work itself runs on every core (``parallel``); while the
+workers render the pages, the parent, which would only wait for them, writes the assets.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ class BuildResult:
     pages: int
     files: int
     seconds: float  # whole build
-    render_seconds: float  # read, check and render: everything but the search index and writing
+    render_seconds: float  # read, check, render and write: everything but the search index and the service worker
     search_seconds: float
     indexed: int
     warnings: list[BuildWarning]  # problems the build went on without (a stale figure)
@@ -144,9 +145,12 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
     folder, recycled = fresh_folder(out, spare)
     try:
         reuse = partial(link_unchanged, store, out, folder, recycled) if store.files else None
-        rendered = render_site(site, theme, progress, rt, store, reuse, jobs, partial(write_page, str(folder)))
+
+        def write(files: dict[str, bytes]) -> None:  # the files that are not pages, while the pages render
+            write_files(folder, files, recycled)
+
+        rendered = render_site(site, theme, progress, rt, store, reuse, jobs, partial(write_page, str(folder)), write)
         written_at = time.perf_counter()
-        write_files(folder, rendered.files, recycled)
         if recycled:
             prune(folder, set(rendered.files) | set(rendered.keys) | {MARKER})
         known = {**{rel: store.files[rel].sha256 for rel in rendered.reused}, **rendered.hashes}
