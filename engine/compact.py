@@ -122,6 +122,10 @@ class Compact:
         self.own_moves: list[Move] = []
         self.own_index: dict[Move, int] = {}
         in_line_sources = {g.refill_in_line for g in spec.groups if g.refill_in_line is not None}
+
+        def of_rank(rank: int) -> frozenset[int]:
+            return frozenset(c for c in codes if cards[c].rank == rank)
+
         piles = []
         for pid in order:
             g = group_of[pid]
@@ -143,10 +147,10 @@ class Compact:
             if g.kind is Kind.CELL:
                 accepts: frozenset[int] | None = frozenset(codes)
             elif g.kind is Kind.DISCARD:  # a heap for dead cards of one rank takes them one by one (Virginia Reel's aces)
-                accepts = None if g.base_rank is None else frozenset(c for c in codes if cards[c].rank == g.base_rank)
+                accepts = None if g.base_rank is None else of_rank(g.base_rank)
             else:
                 rank = empty_takes(probe, g)
-                accepts = None if rank is None else frozenset(c for c in codes if not rank or cards[c].rank == rank)
+                accepts = None if rank is None else of_rank(rank) if rank else frozenset(codes)
                 if g.empty is Empty.PAIRED_ENDS:
                     accepts = frozenset(c for c in codes if cards[c].rank in (ACE, KING))
             # Piles are interchangeable unless each has its own place in line (refilled from
@@ -185,7 +189,7 @@ class Compact:
                 if g.first_pass_foundations else None,
                 symmetric_with=index[g.ids()[0]] if symmetric else -1,
                 suit_kept_by=tuple(index[q] for q in g.ids()) if g.one_per_suit else (),
-                founded=frozenset(c for c in codes if cards[c].rank == g.sequence[0]) if g.sequence else None,
+                founded=of_rank(g.sequence[0]) if g.sequence else None,
             ))
         self.piles = tuple(piles)
         self.n = len(piles)
@@ -233,7 +237,6 @@ class Compact:
         # Safe moves home: the codes some tableau rule builds on each card.
         resting = resting_on(spec)  # the engine's safe-move rule's table, by code
         self.dependents = {c: tuple(sorted({code_of(o) for o in resting[cards[c]]} - {c})) for c in codes}
-        self.autos = bool(self.foundations)
         # Each foundation's group, by index (cards taken by homes of two groups are a choice).
         self.home_group = {i: group_of[order[i]].prefix for i in self.foundations}
         # Foundations that take more than one card at a place (regardless of suit, by colour):
@@ -242,11 +245,13 @@ class Compact:
         # A card moving on from a foundation is never a safe move (in Virginia Reel it leaves
         # a gap that blocks the deal); a dead card goes to its heap at once (``auto.safe_moves``).
         self.dead = {i: p.accepts_empty for i, p in enumerate(piles) if p.kind is Kind.DISCARD and p.accepts_empty}
+        self.dead_codes = frozenset().union(*self.dead.values())
         self.auto_sources = tuple(i for i, p in enumerate(piles) if p.pick is not Pick.NONE
                                   and p.kind is not Kind.FOUNDATION
                                   and any(j in self.foundations or j in self.dead for j in p.targets))
         self.homes = {i: tuple(f for f in self.foundations if f in piles[i].targets) for i in self.auto_sources}
         self.dead_homes = {i: tuple(d for d in self.dead if d in piles[i].targets) for i in self.auto_sources}
+        self.autos = bool(self.auto_sources)
         self.lanes = self._lanes()
         self.disorder = 0  # weight of the disorder term of the score: set by the search (engine.solve)
         self.pruned = False
@@ -764,36 +769,31 @@ class Compact:
         while True:
             piles, down = state[0], state[1]
             wants = {f: self._wants(piles, f) for f in self.foundations}  # the cards each takes now
-            wanted = frozenset().union(*wants.values(), *self.dead.values())
+            wanted = self.dead_codes.union(*wants.values())
             for i in self.auto_sources:
                 pile = piles[i]
                 if not pile or down[i] >= len(pile) or pile[-1] not in wanted:
                     continue
                 c = pile[-1]
-                dead = next((d for d in self.dead_homes[i] if c in self.dead[d]), -1)
-                if dead >= 0 and self.pick_limit(state, i):  # wanted nowhere else
-                    state = self.advance(state, (i, dead, 1))
-                    made.append((i, dead, 1))
-                    if home is not None:
-                        home[c] += 1
-                    break
-                barred = self._barred(state, i)
-                homes = [f for f in self.homes[i] if c in wants[f] and f not in barred]
-                if not homes or self.home_group[homes[0]] != self.home_group[homes[-1]]:
-                    continue  # none, or homes of two kinds: a choice (``auto.safe_moves``)
-                if home is None and (deps[c] or copies[c] > 1 or self.loose_homes):
-                    home = Counter(c for g in self.goal for c in piles[g])
-                if copies[c] > 1 or self.loose_homes:
-                    assert home is not None
-                    j = next((f for f in homes if not self._races(wants, f, home)), -1)
-                    if j < 0:
-                        continue
-                else:
-                    j = homes[0]
-                if deps[c]:
-                    assert home is not None
-                    if any(home[d] < copies[d] for d in deps[c]):
-                        continue
+                j = next((d for d in self.dead_homes[i] if c in self.dead[d]), -1)  # a dead card: wanted nowhere else
+                if j < 0:
+                    barred = self._barred(state, i)
+                    homes = [f for f in self.homes[i] if c in wants[f] and f not in barred]
+                    if not homes or self.home_group[homes[0]] != self.home_group[homes[-1]]:
+                        continue  # none, or homes of two kinds: a choice (``auto.safe_moves``)
+                    if home is None and (deps[c] or copies[c] > 1 or self.loose_homes):
+                        home = Counter(c for g in self.goal for c in piles[g])
+                    if copies[c] > 1 or self.loose_homes:
+                        assert home is not None
+                        j = next((f for f in homes if not self._races(wants, f, home)), -1)
+                        if j < 0:
+                            continue
+                    else:
+                        j = homes[0]
+                    if deps[c]:
+                        assert home is not None
+                        if any(home[d] < copies[d] for d in deps[c]):
+                            continue
                 if not self.pick_limit(state, i):
                     continue
                 move = (i, j, 1)
