@@ -140,8 +140,10 @@ def build(content: Path, out: Path, progress: Progress = _quiet, search: bool = 
     site = read_site(content, progress, store, jobs)
     rt = runtime(node_modules, progress, store)
     spare = cache / SPARE if cache is not None else None
-    if clean and spare is not None:
-        discard(spare)
+    # A clean build takes the spare up too, but only as folders to write in: it reuses no
+    # page (its cache is empty), writes every file anew and prunes the rest. Deleting the
+    # spare's thousand folders and making them again cost 0.3-0.5 s of a clean build of the
+    # benchmark's 1,062 pages on this project's machines (ext4).
     folder, recycled = fresh_folder(out, spare)
     try:
         reuse = partial(link_unchanged, store, out, folder, recycled) if store.files else None

@@ -163,9 +163,9 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
     computed first and the pages ``reuse`` provides are not rendered. The others are
     rendered on every core, each worker keying its own pages when there is nothing to
     reuse; with a ``sink``, the workers write the pages themselves, else they come back
-    in ``files``. With ``write`` too, the files that are not pages (the assets, Pyodide's
+    in ``files``. With ``write``, the files that are not pages (the assets, Pyodide's
     13 MB) are written with it while the workers render, rather than after them (they are
-    still in ``files``)."""
+    still in ``files``), with or without a ``sink``."""
     cache = cache or BuildCache()
     boards, (rows, cols) = site.boards, site.grid
     memo: Memo = {}
@@ -248,7 +248,7 @@ def render_site(site: Site, theme: Path = THEME, progress: Callable[[str], None]
         return key, hashlib.sha256(data).digest()
 
     hashes: dict[str, bytes] = {}
-    early = partial(write, out) if write is not None and sink is not None else None
+    early = partial(write, dict(out)) if write is not None else None  # the files so far: no page among them
     for (rel, _, _), (key, data) in zip(todo, pmap(fill, todo, jobs, early)):
         keys[rel] = key
         if sink is None:

@@ -204,6 +204,29 @@ def test_clean_ignores_the_cache(tmp_path: Path) -> None:
     b.assert_same_as_clean()
 
 
+def test_a_clean_build_keeps_the_site_it_replaces_as_the_spare_and_nothing_else(tmp_path: Path) -> None:
+    """A clean build writes its pages anew into the spare's folders (it reuses no page of
+    either older site), and the site it replaces becomes the spare."""
+    b = Builds(tmp_path)
+    b.incremental()
+    b.incremental()  # now a spare exists: the first build's site
+    spare = cache_dir(b.site) / "previous-site"
+    assert spare.is_dir()
+    before = tree(b.site)
+
+    def inodes(folder: Path) -> dict[Path, int]:
+        return {p.relative_to(folder): p.stat().st_ino for p in folder.rglob("*")}
+
+    served = inodes(b.site)
+    result = build(b.content, b.site, search=False, cache=cache_dir(b.site), clean=True)
+    assert result.unchanged == 0
+    assert tree(spare) == before and inodes(spare) == served  # the very site that was served
+    assert not set(inodes(b.site).values()) & set(served.values())  # the clean build wrote every file anew
+    assert sorted(p.name for p in b.site.parent.iterdir() if p.name.startswith(".site-")) == []
+    assert b.incremental() == 0  # the next build takes the spare up and finds nothing changed
+    b.assert_same_as_clean()
+
+
 def test_a_failed_build_keeps_the_site_and_the_cache(tmp_path: Path) -> None:
     b = Builds(tmp_path)
     b.incremental()

@@ -142,3 +142,18 @@ def test_check_command_reports_every_error_and_exits_non_zero(tmp_path: Path, ca
 def test_check_command_passes_on_good_content(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "--content", str(write_content(tmp_path))]) == 0
     assert "no errors" in capsys.readouterr().out
+
+
+def test_render_site_writes_the_files_that_are_not_pages_with_or_without_a_page_sink(tmp_path: Path) -> None:
+    """``write`` gets the assets while the pages render, whether the pages come back in
+    ``files`` (no sink) or are written by the sink; it never gets a page."""
+    from site_builder.pipeline import read_site
+    from site_builder.render import render_site
+
+    site = read_site(write_content(tmp_path))
+    for sink in (None, lambda rel, data: None):
+        written: list[dict[str, bytes]] = []
+        rendered = render_site(site, sink=sink, write=written.append)
+        assert len(written) == 1
+        assert written[0] and not any(rel.endswith("index.html") for rel in written[0])
+        assert all(rendered.files[rel] == data for rel, data in written[0].items())
