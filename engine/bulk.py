@@ -1,12 +1,25 @@
 """Winnability in bulk: solve a range of deals of a game and write what was found.
 
 ``python -m engine solve SLUG --deals 1-10000 [--budget N] [--workers N] [--dask ADDRESS]
-[--out content/winnability]`` solves every deal of the range, in parallel on all the cores
-of this machine (or on a Dask cluster, given its scheduler's address and the ``dask``
-extra), and writes ``SLUG.json``: the counts of deals won, lost and undecided, the deal
-numbers of each (as ranges such as ``1-7,9``), the budget, the date, timings, and the
+[--out content/winnability] [--replace]`` solves every deal of the range, in parallel on all
+the cores of this machine (or on a Dask cluster, given its scheduler's address and the
+``dask`` extra), and writes ``SLUG.json``: the counts of deals won, lost and undecided, the
+deal numbers of each (as ranges such as ``1-7,9``), the budget, the date, timings, and the
 fingerprint of the rules and solver (``engine.fingerprint``) that the site builder checks
 before it shows the figure.
+
+**What earlier runs proved is kept.** A "won" is a line replayed through the rules and a
+"lost" a complete search, whichever search found it, so a new run on the same rules and
+solver (the same fingerprint) is merged into the file already there (``merge``): every
+deal of either run, won where either won, lost where either proved it, undecided only
+where neither settled it; ``runs`` lists what each run found. Searches that differ win
+different deals (Babette: 328 won at 5,000 positions by one search, 219 at 1,000 by an
+older one, 407 by the two together), so merging raises a figure at no cost, and a bigger
+run (more deals, a bigger budget) only adds to it. A deal one run won and another proved
+lost is a fault of the solver: the merge refuses, naming the deals, and writes nothing.
+``--replace`` writes the new run alone; a file of other rules or another solver (another
+fingerprint) is always replaced. ``python -m engine merge FILE OTHER...`` merges files
+made earlier (kept in git, say) into ``FILE``.
 
 Like ``cli.py``, this module does I/O and the engine core never imports it.
 """
@@ -18,6 +31,7 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -141,6 +155,79 @@ def run(slug: str, seeds: list[int], budget: int, workers: int | None = None, da
     }
 
 
+class MergeError(ValueError):
+    """Two runs disagree on a deal (one won it, the other proved it lost), or cannot be merged."""
+
+
+def _run_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """What a file's runs found: its ``runs``, or the file itself as one run (files written
+    before runs were kept)."""
+    if "runs" in data:
+        return list(data["runs"])
+    run: dict[str, Any] = {key: data[key] for key in ("date", "search", "budget", "deals") if key in data}
+    run.update({key: data["counts"][key] for key in ("won", "lost", "unknown")})
+    if "seconds" in data:
+        run["seconds"] = data["seconds"]["total"]
+    return [run]
+
+
+def merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """``new``'s data file with what ``old`` proved kept (see the module's docstring): both
+    must be of one game, rules and solver. The timings are ``new``'s (they describe one
+    run); ``budget`` is the largest any run used, ``date`` the latest."""
+    for key in ("game", "fingerprint", "solver_version"):
+        if old.get(key) != new.get(key):
+            raise MergeError(f"cannot merge runs of another {key.replace('_', ' ')}: "
+                             f"{old.get(key)!r} and {new.get(key)!r}")
+    deals = set(parse_ranges(old["deals"])) | set(parse_ranges(new["deals"]))
+    won = set(parse_ranges(old["won"])) | set(parse_ranges(new["won"]))
+    lost = set(parse_ranges(old["lost"])) | set(parse_ranges(new["lost"]))
+    both = won & lost
+    if both:
+        raise MergeError(f"{new['game']}: deals won by one run and proved lost by another: {format_ranges(both)} "
+                         "(a fault of the solver; nothing written)")
+    unknown = deals - won - lost
+    out = dict(new)
+    out.update({
+        "budget": max(old["budget"], new["budget"]),
+        "date": max(old["date"], new["date"]),
+        "deals": format_ranges(deals),
+        "counts": {"deals": len(deals), "won": len(won), "lost": len(lost), "unknown": len(unknown)},
+        "won": format_ranges(won), "lost": format_ranges(lost), "unknown": format_ranges(unknown),
+        "runs": _run_of(old) + _run_of(new),
+    })
+    return out
+
+
+def write(path: Path, data: dict[str, Any]) -> None:
+    """Write a data file whole (a temporary file renamed over it)."""
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def read(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise MergeError(f"{path}: not a readable winnability file ({e})") from None
+    if not isinstance(data, dict) or not all(k in data for k in ("game", "fingerprint", "deals", "won", "lost")):
+        raise MergeError(f"{path}: not a winnability file")
+    return data
+
+
+def merge_files(target: Path, others: list[Path], out: TextIO) -> int:
+    """``python -m engine merge FILE OTHER...``: merge what ``others`` proved into ``FILE``."""
+    data = read(target)
+    for other in others:
+        data = merge(read(other), data)
+    write(target, data)
+    c = data["counts"]
+    out.write(f"{data['game']}: {c['won']} won, {c['lost']} lost, {c['unknown']} undecided of {c['deals']} deals "
+              f"({len(data['runs'])} runs) -> {target}\n")
+    return 0
+
+
 def _report(progress: TextIO | None, slug: str, done: int, total: int) -> None:
     if progress is not None:
         progress.write(f"\r{slug}: {done}/{total} deals")
@@ -157,10 +244,28 @@ def main(args: Any, out: TextIO) -> int:
     folder = Path(args.out)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{data['game']}.json"
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(path)
     c = data["counts"]
-    out.write(f"{data['game']}: {c['won']} won, {c['lost']} lost, {c['unknown']} undecided of {c['deals']} deals "
-              f"(budget {args.budget}; median {data['seconds']['median']} s) -> {path}\n")
+    said = (f"{data['game']}: {c['won']} won, {c['lost']} lost, {c['unknown']} undecided of {c['deals']} deals "
+            f"(budget {args.budget}; median {data['seconds']['median']} s)")
+    if path.exists() and not args.replace:
+        try:
+            old = read(path)
+        except MergeError as e:
+            out.write(f"{e}: replaced\n")
+            old = None
+        if old is not None and old.get("fingerprint") != data["fingerprint"]:
+            out.write(f"{path} was measured under other rules or another solver (fingerprint "
+                      f"{old.get('fingerprint')}): replaced\n")
+        elif old is not None:
+            try:
+                data = merge(old, data)
+            except MergeError:
+                kept = Path(tempfile.mkdtemp(prefix=f"{data['game']}-")) / path.name
+                write(kept, data)  # the run is not lost: it is kept for a look at the deals named
+                out.write(f"this run is kept in {kept}\n")
+                raise
+            c = data["counts"]
+            said += f"; with the earlier runs: {c['won']} won, {c['lost']} lost, {c['unknown']} undecided of {c['deals']}"
+    write(path, data)
+    out.write(f"{said} -> {path}\n")
     return 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -134,13 +135,20 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO
     bulk.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     bulk.add_argument("--dask", default=None, metavar="ADDRESS", help="a Dask scheduler to run on instead")
     bulk.add_argument("--out", default="content/winnability", help="folder for SLUG.json")
+    bulk.add_argument("--replace", action="store_true",
+                      help="write this run alone (by default what the file there proved, on the same rules, is kept)")
+    joined = sub.add_parser("merge", help="merge winnability files of one game's rules (earlier runs) into the first")
+    joined.add_argument("file", help="the winnability file to merge into, e.g. content/winnability/babette.json")
+    joined.add_argument("others", nargs="+", help="files of earlier runs of the same game, rules and solver")
     args = parser.parse_args(argv)
     if args.command == "list":
         list_games(out)
         return 0
-    if args.command == "solve":
+    if args.command in ("solve", "merge"):
         from . import bulk as bulk_run
         try:
+            if args.command == "merge":
+                return bulk_run.merge_files(Path(args.file), [Path(p) for p in args.others], out)
             return bulk_run.main(args, out)
         except (EngineError, ValueError) as e:
             out.write(f"error: {e}\n")

@@ -38,12 +38,13 @@ FIELDS: dict[str, tuple[str, bool]] = {
     "solver_version": ("int", True), "search": ("int", False), "budget": ("count", True), "date": ("date", True),
     "deals": ("ranges", True), "counts": ("table", True), "won": ("ranges", True), "lost": ("ranges", True),
     "unknown": ("ranges", True), "seconds": ("table", False), "positions": ("table", False),
-    "python": ("str", False),
+    "python": ("str", False), "runs": ("list", False),
 }
 COUNTS = ("deals", "won", "lost", "unknown")
 _WHAT = {"int": "an integer", "count": "a whole number of 1 or more", "str": "a string",
          "hex16": "16 hexadecimal digits", "date": "a date written YYYY-MM-DD",
-         "ranges": 'a list of deal numbers such as "1-8,10"', "table": "a JSON object"}
+         "ranges": 'a list of deal numbers such as "1-8,10"', "table": "a JSON object",
+         "list": "a JSON list (the runs merged into the file, as engine.bulk writes them)"}
 _KEY = re.compile(r'"(?:[^"\\]|\\.)*"\s*:|[{}\n]|"(?:[^"\\]|\\.)*"')
 
 
@@ -62,6 +63,7 @@ class Winnability:
     lost: int
     unknown: int
     won_seeds: str  # as ranges
+    runs: int = 1  # solver runs merged into the file (engine.bulk.merge)
 
     @property
     def percent(self) -> str:
@@ -258,7 +260,7 @@ def _check(src: Source, errors: list[BuildError], slug: str,
         return None
     figure = Winnability(slug, False, str(src.path), values["budget"], values["date"], data["deals"],
                          counts["deals"] if counts else 0, len(values["won"]), len(values["lost"]),
-                         len(values["unknown"]), format_ranges(values["won"]))
+                         len(values["unknown"]), format_ranges(values["won"]), len(values.get("runs", ())) or 1)
     return figure, values["fingerprint"], lines.get(("fingerprint",), 1)
 
 
@@ -267,6 +269,8 @@ def _valid(kind: str, value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and (kind == "int" or value >= 1)
     if kind == "table":
         return isinstance(value, dict)
+    if kind == "list":
+        return isinstance(value, list) and all(isinstance(item, dict) for item in value)
     if not isinstance(value, str):
         return False
     if kind == "hex16":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -63,6 +64,86 @@ def test_the_bulk_runner_refuses_bad_input(tmp_path: Path, capsys: pytest.Captur
     assert main(["solve", "fortress", "--deals", "3-1", "--out", str(tmp_path)]) == 2
     assert "runs backwards" in capsys.readouterr().out
     assert not list(tmp_path.iterdir())
+
+
+def _earlier(tmp_path: Path, **fields: Any) -> Path:
+    """An earlier run's Fortress file in ``tmp_path`` (of the current rules and solver)."""
+    data: dict[str, Any] = {
+        "format": 1, "game": "fortress", "fingerprint": fingerprint(engine.get_spec("fortress")), "solver_version": 1,
+        "search": 1, "budget": 500, "date": "2026-01-02", "deals": "101-103",
+        "counts": {"deals": 3, "won": 1, "lost": 0, "unknown": 2}, "won": "103", "lost": "", "unknown": "101-102",
+        "seconds": {"median": 0.1, "p95": 0.1, "total": 0.3, "wall": 0.3},
+    }
+    data.update(fields)
+    path = tmp_path / "fortress.json"
+    path.write_text(json.dumps(data), "utf-8")
+    return path
+
+
+def _fortress_lost_deal() -> int:
+    """A Fortress deal the solver proves lost within 3,000 positions."""
+    for seed in range(1, 40):
+        if engine.solve(engine.new_game("fortress", seed), 3000).result == "lost":
+            return seed
+    raise AssertionError("no Fortress deal of 1-39 proved lost")
+
+
+def test_a_new_run_keeps_what_the_file_there_proved(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A won deal is a replayed line and a lost one a complete search, whichever search
+    made them: a run on the same rules adds to the file there."""
+    _earlier(tmp_path)
+    assert main(["solve", "fortress", "--deals", "1-4", "--budget", "3000", "--workers", "1", "--out", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "fortress.json").read_text())
+    assert data["deals"] == "1-4,101-103"
+    assert 103 in bulk.parse_ranges(data["won"]) and bulk.parse_ranges(data["unknown"])[-2:] == [101, 102]
+    assert data["counts"]["deals"] == 7 == sum(data["counts"][k] for k in ("won", "lost", "unknown"))
+    assert [r["budget"] for r in data["runs"]] == [500, 3000] and data["budget"] == 3000
+    assert data["date"] > "2026-01-02"
+    assert "with the earlier runs" in capsys.readouterr().out
+    # --replace writes the run alone
+    assert main(["solve", "fortress", "--deals", "1-2", "--budget", "3000", "--workers", "1", "--out", str(tmp_path),
+                 "--replace"]) == 0
+    data = json.loads((tmp_path / "fortress.json").read_text())
+    assert data["deals"] == "1-2" and "runs" not in data
+
+
+def test_a_file_of_other_rules_is_replaced_not_merged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _earlier(tmp_path, fingerprint="0123456789abcdef")
+    assert main(["solve", "fortress", "--deals", "1-2", "--budget", "3000", "--workers", "1", "--out", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "fortress.json").read_text())
+    assert data["deals"] == "1-2" and "runs" not in data
+    assert "fingerprint 0123456789abcdef): replaced" in capsys.readouterr().out
+
+
+def test_runs_that_contradict_each_other_are_refused_and_nothing_is_lost(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    lost = _fortress_lost_deal()
+    path = _earlier(tmp_path, deals=str(lost), won=str(lost), unknown="",
+                    counts={"deals": 1, "won": 1, "lost": 0, "unknown": 0})
+    before = path.read_text()
+    code = main(["solve", "fortress", "--deals", str(lost), "--budget", "3000", "--workers", "1", "--out", str(tmp_path)])
+    said = capsys.readouterr().out
+    assert code == 2
+    assert f"won by one run and proved lost by another: {lost}" in said
+    assert path.read_text() == before  # the file there is untouched
+    kept = Path(said.split("this run is kept in ")[1].split()[0])
+    assert bulk.parse_ranges(json.loads(kept.read_text())["lost"]) == [lost]
+
+
+def test_the_merge_command_joins_earlier_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    older = tmp_path / "older"
+    older.mkdir()
+    _earlier(older, deals="1-3", won="1", lost="2", unknown="3", counts={"deals": 3, "won": 1, "lost": 1, "unknown": 1})
+    target = _earlier(tmp_path, deals="2-5", won="3-4", lost="", unknown="2,5",
+                      counts={"deals": 4, "won": 2, "lost": 0, "unknown": 2}, search=5, budget=900)
+    assert main(["merge", str(target), str(older / "fortress.json")]) == 0
+    data = json.loads(target.read_text())
+    assert (data["deals"], data["won"], data["lost"], data["unknown"]) == ("1-5", "1,3-4", "2", "5")
+    assert data["counts"] == {"deals": 5, "won": 3, "lost": 1, "unknown": 1}
+    assert data["search"] == 5 and data["budget"] == 900 and len(data["runs"]) == 2
+    assert "3 won, 1 lost, 1 undecided of 5 deals (2 runs)" in capsys.readouterr().out
+    assert main(["merge", str(target), str(tmp_path / "missing.json")]) == 2
+    assert "not a readable winnability file" in capsys.readouterr().out
 
 
 def test_a_hint_that_turns_the_stock_says_how_many_turns_come_first() -> None:

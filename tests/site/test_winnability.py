@@ -88,6 +88,18 @@ def test_the_rule_page_shows_the_figure_its_interval_and_the_method(tmp_path: Pa
     assert "New deal picks one of the 821 deals the solver has won" in html
 
 
+def test_a_figure_merged_from_several_runs_says_so(tmp_path: Path) -> None:
+    runs = [{"date": "2026-11-20", "search": 4, "budget": 1000, "deals": "1-1000", "won": 700, "lost": 100, "unknown": 200},
+            {"date": "2026-11-23", "search": 5, "budget": 5000, "deals": "1-1000", "won": 800, "lost": 160, "unknown": 40}]
+    html, _, warnings = built(tmp_path, figure(runs=runs))
+    assert not warnings
+    assert "per deal, in 2 runs whose searches differ, each run's verdicts kept" in " ".join(html.split())
+    single, _, _ = built(tmp_path / "one", figure())
+    assert "runs whose searches differ" not in single
+    errors = errors_for(tmp_path / "bad", text(figure(runs={"date": "2026-11-20"})))
+    assert only(errors, "'runs' must be a JSON list").value == {"date": "2026-11-20"}
+
+
 def test_no_deal_undecided_and_a_rate_that_is_not_quite_100(tmp_path: Path) -> None:
     data = figure(counts={"deals": 1000, "won": 999, "lost": 1, "unknown": 0}, won="1-999", lost="1000",
                   unknown="")
