@@ -16,7 +16,9 @@ Requests:
       several times to bring a card up); nothing is played. ``n`` counts positions of the
       compact model: a game searched through the engine itself searches a quarter as
       many, each costing about four times as much (``engine.solve.fair_budget``), so an
-      answer takes about as long in every game
+      answer takes about as long in every game. ``"seconds": s`` (optional, up to 60)
+      also stops the search, undecided, after that long: a slow device then searches
+      fewer positions rather than keeping the player waiting
   ``{"op": "replay", "record": text, "steps": [n, ...]}``  rebuild a saved game; ``steps``
       (optional) groups its moves into steps as they were played
 Answers: ``{"ok": true, "view": {...}, "record": text, "steps": [n, ...], "played": text,
@@ -96,7 +98,8 @@ class Session:
                 game.restart()
                 self.steps, self.undone = [], []
             elif op == "solve":
-                verdict = solve(game, fair_budget(game, _budget(req.get("budget", HINT_BUDGET))))
+                verdict = solve(game, fair_budget(game, _budget(req.get("budget", HINT_BUDGET))),
+                                seconds=_seconds(req.get("seconds")))
                 turns = next((n for n, m in enumerate(verdict.moves) if not m.action), len(verdict.moves))
                 extra["solve"] = {"result": verdict.result, "positions": verdict.positions, "turns": turns,
                                   "move": str(verdict.moves[0]) if verdict.moves else None}
@@ -162,6 +165,14 @@ def _budget(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1_000_000:
         raise EngineError(f"a solver budget is a whole number of positions from 1 to 1000000, got {value!r}")
     return value
+
+
+def _seconds(value: object) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 60:
+        raise EngineError(f"a solver time limit is a number of seconds above 0 and at most 60, got {value!r}")
+    return float(value)
 
 
 def _fits(steps: object, moves: int) -> bool:

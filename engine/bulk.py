@@ -171,10 +171,17 @@ def _run_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [run]
 
 
-def merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+def merge(old: dict[str, Any], new: dict[str, Any], wins_only: bool = False) -> dict[str, Any]:
     """``new``'s data file with what ``old`` proved kept (see the module's docstring): both
     must be of one game, rules and solver. The timings are ``new``'s (they describe one
-    run); ``budget`` is the largest any run used, ``date`` the latest."""
+    run); ``budget`` is the largest any run used, ``date`` the latest. ``wins_only`` takes
+    only ``old``'s won deals (its other deals count as undecided): for a file whose "lost"
+    verdicts are in doubt, as when a fault was mended without a new solver version (see
+    ``SOLVER_VERSION`` in engine/solve.py), while each of its wins is still a replayed line."""
+    if wins_only:
+        kept = set(parse_ranges(old["won"]))
+        old = {**old, "lost": "", "unknown": format_ranges(set(parse_ranges(old["deals"])) - kept),
+               "runs": [{**run, "taken": "won"} for run in _run_of(old)]}
     for key in ("game", "fingerprint", "solver_version"):
         if old.get(key) != new.get(key):
             raise MergeError(f"cannot merge runs of another {key.replace('_', ' ')}: "
@@ -216,11 +223,12 @@ def read(path: Path) -> dict[str, Any]:
     return data
 
 
-def merge_files(target: Path, others: list[Path], out: TextIO) -> int:
-    """``python -m engine merge FILE OTHER...``: merge what ``others`` proved into ``FILE``."""
+def merge_files(target: Path, others: list[Path], out: TextIO, wins_only: bool = False) -> int:
+    """``python -m engine merge FILE OTHER...``: merge what ``others`` proved into ``FILE``
+    (``--wins-only``: only their won deals)."""
     data = read(target)
     for other in others:
-        data = merge(read(other), data)
+        data = merge(read(other), data, wins_only)
     write(target, data)
     c = data["counts"]
     out.write(f"{data['game']}: {c['won']} won, {c['lost']} lost, {c['unknown']} undecided of {c['deals']} deals "

@@ -140,6 +140,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO
     joined = sub.add_parser("merge", help="merge winnability files of one game's rules (earlier runs) into the first")
     joined.add_argument("file", help="the winnability file to merge into, e.g. content/winnability/babette.json")
     joined.add_argument("others", nargs="+", help="files of earlier runs of the same game, rules and solver")
+    joined.add_argument("--wins-only", action="store_true",
+                        help="take only the won deals of the others (their lost ones may rest on a mended fault)")
     args = parser.parse_args(argv)
     if args.command == "list":
         list_games(out)
@@ -148,7 +150,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO
         from . import bulk as bulk_run
         try:
             if args.command == "merge":
-                return bulk_run.merge_files(Path(args.file), [Path(p) for p in args.others], out)
+                return bulk_run.merge_files(Path(args.file), [Path(p) for p in args.others], out, args.wins_only)
             return bulk_run.main(args, out)
         except (EngineError, ValueError) as e:
             out.write(f"error: {e}\n")

@@ -63,6 +63,7 @@ What makes it fast enough:
 from __future__ import annotations
 
 import heapq
+import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -132,9 +133,12 @@ class Model(Protocol):
     def hold(self, opinion: int) -> None: ...  # score by this one from now on
 
 
-def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True) -> Verdict:
+def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True, seconds: float | None = None) -> Verdict:
     """Search from ``game``'s current position, visiting at most ``budget`` positions.
-    ``game`` is not changed. ``shortcuts=False`` skips the unsound first pass.
+    ``game`` is not changed. ``shortcuts=False`` skips the unsound first pass. ``seconds``:
+    stop, undecided, once the search has taken this long too (the demo's hint answers
+    within about a second on a slow device as on a fast one; the bulk figures never set
+    it, so that they do not depend on the machine).
 
     Where the model has a second opinion (``Model.opinions``), the budget is shared: the
     first search gets its share, and a second search, scoring positions otherwise, the
@@ -144,6 +148,9 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True) -
         raise ValueError(f"the solver's budget is a number of positions, at least 1; got {budget!r}")
     if game.is_won():
         return Verdict(WON, (), 0)
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0):
+        raise ValueError(f"the solver's time limit is a number of seconds above 0; got {seconds!r}")
+    deadline = None if seconds is None else clock() + seconds
     model = model_of(game)
     opinions = model.opinions()
     spent = 0
@@ -152,25 +159,27 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True) -
             break
         share = max(1, (budget - spent) // (len(opinions) - n))
         model.hold(opinion)
-        verdict = _attempt(model, share, budget - spent, shortcuts)
+        verdict = _attempt(model, share, budget - spent, shortcuts, deadline)
         spent += verdict.positions
         if verdict.result != UNKNOWN:
             return Verdict(verdict.result, verdict.moves, spent)
+        if deadline is not None and clock() >= deadline:
+            break
     return Verdict(UNKNOWN, (), spent)
 
 
-def _attempt(model: Model, share: int, left: int, shortcuts: bool) -> Verdict:
+def _attempt(model: Model, share: int, left: int, shortcuts: bool, deadline: float | None = None) -> Verdict:
     """One search of at most ``share`` positions. With ``shortcuts``, the first pass; its
     "lost" is checked again without them, on all the budget ``left``: a first pass that
     ends in "lost" has seen a small space, and the check is what proves it."""
     if shortcuts:
         model.pruned = False
-        first = search(model, share, shortcuts=True)
+        first = search(model, share, shortcuts=True, deadline=deadline)
         if first.result != LOST or not model.pruned or first.positions >= share:
             return first
-        second = search(model, left - first.positions, shortcuts=False)
+        second = search(model, left - first.positions, shortcuts=False, deadline=deadline)
         return Verdict(second.result, second.moves, first.positions + second.positions)
-    return search(model, share, shortcuts=False)
+    return search(model, share, shortcuts=False, deadline=deadline)
 
 
 def widening(spec: GameSpec) -> int:
@@ -205,9 +214,15 @@ def model_of(game: Game) -> Model:
     return compact
 
 
-def search(model: Model, budget: int, *, shortcuts: bool) -> Verdict:
+# Positions between two looks at the clock, when the search has a deadline; and the clock.
+CLOCK_EVERY = 64
+clock = time.perf_counter
+
+
+def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None = None) -> Verdict:
     """Best-first search with a table of positions seen, widened round by round when the
-    model asks (see the module's docstring); complete when not cut short."""
+    model asks (see the module's docstring); complete when not cut short (by the budget,
+    or by ``deadline``, a ``clock()`` reading: ``time.perf_counter``)."""
     state, made = model.settle_home(model.start())
     if model.won(state):
         return Verdict(WON, tuple(p for m in made for p in model.played(m)), 1)
@@ -243,7 +258,8 @@ def search(model: Model, budget: int, *, shortcuts: bool) -> Verdict:
             positions += 1
             if model.won(child):
                 return Verdict(WON, _line(model, parent, ck, made), positions)
-            if positions >= budget:
+            if positions >= budget or (deadline is not None and not positions % CLOCK_EVERY
+                                       and clock() >= deadline):
                 return Verdict(UNKNOWN, (), positions)
             tick -= 1  # among equals, the newest first: depth before breadth
             heapq.heappush(heap, (model.score(child), tick, child, ck, depth + 1))

@@ -212,6 +212,35 @@ def test_the_budget_is_kept_and_checked() -> None:
             solve(game, bad)  # type: ignore[arg-type]
 
 
+def test_a_time_limit_stops_the_search_undecided(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``seconds`` stops the search once that long has passed, on the clock it reads
+    (a fake one here, one millisecond a look): fewer positions than the budget, undecided;
+    without it, the same search runs to its budget."""
+    import importlib
+
+    solver = importlib.import_module("engine.solve")  # the module (``engine.solve`` is the function)
+
+    looks = []
+
+    def fake() -> float:
+        looks.append(1)
+        return len(looks) / 1000
+
+    monkeypatch.setattr(solver, "clock", fake)
+    spider = engine.new_game("spider", 1)  # two packs: no deal is settled within these budgets
+    cut = solve(spider, 20_000, seconds=0.01)
+    assert cut.result == "unknown" and cut.moves == ()
+    assert 0 < cut.positions <= 11 * solver.CLOCK_EVERY
+    assert solve(spider, 2_000).positions == 2_000
+    freecell = engine.new_game("freecell", 1)  # two opinions: the limit holds for both together
+    looks.clear()
+    assert solve(freecell, 20_000, seconds=0.005).positions <= 6 * solver.CLOCK_EVERY
+    assert solve(engine.new_game("freecell", 1), 20_000).result == "won"
+    for bad in (0, -1, True, "1"):
+        with pytest.raises(ValueError, match="seconds"):
+            solve(spider, 100, seconds=bad)  # type: ignore[arg-type]
+
+
 def test_a_won_game_needs_no_search() -> None:
     game = engine.new_game("freecell", 1)
     line = solve(game, 10_000)

@@ -144,6 +144,12 @@ def test_the_merge_command_joins_earlier_files(tmp_path: Path, capsys: pytest.Ca
     assert "3 won, 1 lost, 1 undecided of 5 deals (2 runs)" in capsys.readouterr().out
     assert main(["merge", str(target), str(tmp_path / "missing.json")]) == 2
     assert "not a readable winnability file" in capsys.readouterr().out
+    # --wins-only: an older file's lost deals (in doubt) are not taken, its wins are
+    _earlier(older, deals="5-7", won="6", lost="5", unknown="7", counts={"deals": 3, "won": 1, "lost": 1, "unknown": 1})
+    assert main(["merge", str(target), str(older / "fortress.json"), "--wins-only"]) == 0
+    data = json.loads(target.read_text())
+    assert (data["deals"], data["won"], data["lost"], data["unknown"]) == ("1-7", "1,3-4,6", "2", "5,7")
+    assert data["runs"][0]["taken"] == "won" and len(data["runs"]) == 3
 
 
 def test_a_hint_that_turns_the_stock_says_how_many_turns_come_first() -> None:
@@ -171,6 +177,17 @@ def test_the_bridge_answers_a_hint_without_playing() -> None:
     refused = json.loads(s.handle(json.dumps({"op": "solve", "budget": 0})))
     assert not refused["ok"] and "budget" in refused["error"]
     assert json.loads(s.handle(json.dumps({"op": "view"})))["record"] == played["record"]
+
+
+def test_the_bridge_passes_a_time_limit_on_and_checks_it() -> None:
+    s = Session()
+    s.handle(json.dumps({"op": "new", "game": "spider", "seed": 1}))
+    answer = json.loads(s.handle(json.dumps({"op": "solve", "budget": 1_000_000, "seconds": 0.05})))
+    assert answer["ok"] and answer["solve"]["result"] == "unknown"
+    assert 0 < answer["solve"]["positions"] < 1_000_000  # a million positions take a minute or more
+    for bad in (0, -1, 61, True, "1"):
+        refused = json.loads(s.handle(json.dumps({"op": "solve", "budget": 100, "seconds": bad})))
+        assert not refused["ok"] and "time limit" in refused["error"], bad
 
 
 def test_the_bridge_counts_a_budget_in_compact_positions() -> None:

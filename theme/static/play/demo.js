@@ -13,7 +13,7 @@ import { clearHint, drawBoard, fitFans, markHint, movingCards } from "./board.js
 import { bindInput } from "./input.js";
 import { EngineLink } from "./link.js";
 import { celebrate, glide, measure, motionAllowed } from "./motion.js";
-import { Advisor, HINT_BUDGET, JUDGE_BUDGET, JUDGE_DELAY, whenIdle } from "./solver.js";
+import { Advisor, HINT_BUDGET, HINT_SECONDS, JUDGE_BUDGET, JUDGE_DELAY, JUDGE_SECONDS, whenIdle } from "./solver.js";
 import * as store from "./store.js";
 import { winnableSeed } from "./winnable.js";
 import { clock, describe, moveParts, topName } from "./words.js";
@@ -560,7 +560,7 @@ export class Demo {
     if (known) return this.judged(known);
     whenIdle(() => {
       if (this.view !== view || this.busy) return;
-      this.advisor.ask(record, JUDGE_BUDGET).then((solve) => {
+      this.advisor.ask(record, JUDGE_BUDGET, JUDGE_SECONDS).then((solve) => {
         if (solve && this.view === view && !this.busy) this.judged(solve);
       });
     }, JUDGE_DELAY);
@@ -581,7 +581,7 @@ export class Demo {
     const record = this.game && this.game.record;
     if (!view || view.status !== "playing" || !record || this.busy) return;
     this.say("Looking for a winning line\u2026", true);
-    this.advisor.ask(record, HINT_BUDGET).then((solve) => {
+    this.advisor.ask(record, HINT_BUDGET, HINT_SECONDS).then((solve) => {
       if (this.view !== view || this.busy) return; // the game has moved on: this hint is old
       if (!solve) return this.say("");
       if (solve.result === "lost") {

@@ -5,8 +5,14 @@
 // no second search. The worker answers one request at a time, in order; an answer for a
 // position the game has since left is never used.
 
-export const HINT_BUDGET = 3000; // about half a second in Pyodide
+export const HINT_BUDGET = 3000; // positions: 0.3-1 s in Pyodide on these machines
 export const JUDGE_BUDGET = 1500; // the quiet check after each step: "no way to win from here"
+// And a time limit on each search, in seconds: on a slow device (a phone) the same positions
+// take several times as long, and the player would wait for a hint, or a move would wait
+// behind a check (the worker answers one request at a time). The answer says how many
+// positions were searched.
+export const HINT_SECONDS = 0.8;
+export const JUDGE_SECONDS = 0.4;
 // The check waits for this long a pause after a step: the worker answers one request at a
 // time, so a player moving quickly never waits behind a check.
 export const JUDGE_DELAY = 600; // ms
@@ -21,8 +27,9 @@ export class Advisor {
   }
 
   // The solver's answer ({result, move, positions}) for ``record`` with at least ``budget``
-  // positions searched, or proved either way; null once the game has left ``record``.
-  ask(record, budget) {
+  // positions searched (or ``seconds`` spent), or proved either way; null once the game
+  // has left ``record``.
+  ask(record, budget, seconds) {
     const entry = this.known.get(record);
     if (entry && (entry.budget >= budget || (entry.solve && entry.solve.result !== "unknown"))) return entry.promise;
     const prior = entry ? entry.promise : Promise.resolve(null);
@@ -30,7 +37,7 @@ export class Advisor {
     next.promise = prior.then((solve) => {
       if (solve && solve.result !== "unknown") return solve;
       if (this.current() !== record) return null; // not worth the worker's time any more
-      return this.link.send({ op: "solve", budget }).then((a) => {
+      return this.link.send({ op: "solve", budget, seconds }).then((a) => {
         if (!a.ok) return null;
         if (a.record !== record) {
           this.remember(a.record, { budget, solve: a.solve, promise: Promise.resolve(a.solve) });
