@@ -7,12 +7,14 @@
 
 export const HINT_BUDGET = 3000; // positions: 0.3-1 s in Pyodide on these machines
 export const JUDGE_BUDGET = 1500; // the quiet check after each step: "no way to win from here"
-// And a time limit on each search, in seconds: on a slow device (a phone) the same positions
-// take several times as long, and the player would wait for a hint, or a move would wait
+// And a time limit on each search, in seconds, a bound for slow devices: on these machines
+// the budgets take 0.3-1.3 s (hint) and half that (check), two or three times as long
+// under heavy load, so the limit does not bite; a phone several times slower searches
+// fewer positions rather than keeping the player waiting for a hint, or a move waiting
 // behind a check (the worker answers one request at a time). The answer says how many
-// positions were searched.
-export const HINT_SECONDS = 0.8;
-export const JUDGE_SECONDS = 0.4;
+// positions it searched.
+export const HINT_SECONDS = 5;
+export const JUDGE_SECONDS = 3;
 // The check waits for this long a pause after a step: the worker answers one request at a
 // time, so a player moving quickly never waits behind a check.
 export const JUDGE_DELAY = 600; // ms
