@@ -7,7 +7,9 @@ places things (titles, labels, layout hints), so moving a pile on the screen kee
 figures while changing a rule does not. Fields at their default are left out too: a new
 capability of the vocabulary does not make every other game's figure stale.
 The solver's version is part of it, bumped when a fault that could make a verdict wrong
-is mended (a stronger search, which only settles undecided deals, keeps it).
+is mended (a stronger search, which only settles undecided deals, keeps it); and, for a
+game whose entry in ``engine.solve.FAULTS_MENDED`` is set, that count, so that a fault
+found in what some games alone use turns only their figures stale.
 """
 
 from __future__ import annotations
@@ -29,12 +31,18 @@ PRESENTATION = frozenset({
 })
 
 
-def fingerprint(spec: GameSpec, solver_version: int | None = None) -> str:
-    """Sixteen hex digits naming the rules of ``spec`` (and the solver's version)."""
+def fingerprint(spec: GameSpec, solver_version: int | None = None, faults: int | None = None) -> str:
+    """Sixteen hex digits naming the rules of ``spec`` (and the solver's version, and the
+    faults mended in what this game's searches use: ``engine.solve.FAULTS_MENDED``)."""
+    from .solve import FAULTS_MENDED, SOLVER_VERSION
     if solver_version is None:
-        from .solve import SOLVER_VERSION
         solver_version = SOLVER_VERSION
-    text = json.dumps({"rules": _plain(spec), "solver": solver_version}, sort_keys=True, separators=(",", ":"))
+    if faults is None:
+        faults = FAULTS_MENDED.get(spec.slug, 0)
+    plain: dict[str, Any] = {"rules": _plain(spec), "solver": solver_version}
+    if faults:  # left out while none: the fingerprints measured before the count existed stay
+        plain["faults"] = faults
+    text = json.dumps(plain, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

@@ -42,6 +42,18 @@ def test_the_fingerprint_follows_the_rules_not_the_layout() -> None:
     assert len({fingerprint(s) for s in engine.games()}) == len(engine.games())
 
 
+def test_a_fault_mended_in_one_game_turns_only_its_figure_stale(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    solver = importlib.import_module("engine.solve")
+    before = {s.slug: fingerprint(s) for s in engine.games()}
+    assert fingerprint(engine.get_spec("babette"), faults=0) == before["babette"]  # none yet: as before the count
+    monkeypatch.setitem(solver.FAULTS_MENDED, "babette", 1)
+    after = {s.slug: fingerprint(s) for s in engine.games()}
+    assert [slug for slug in before if before[slug] != after[slug]] == ["babette"]
+    assert fingerprint(engine.get_spec("babette"), faults=2) not in (before["babette"], after["babette"])
+
+
 def test_the_bulk_runner_writes_a_data_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["solve", "fortress", "--deals", "1-6", "--budget", "3000", "--workers", "1", "--out", str(tmp_path)])
     assert code == 0
