@@ -1,5 +1,7 @@
-"""A compact model of a game for the solver: every game but one whose hooks replace the
-moves (Queen of Italy).
+"""A compact model of a game for the solver: every game whose hooks do not replace the
+moves, or do so only in a stage of the game's own that is over (Queen of Italy after its
+choice of base card: ``Hooks.phase_only``; the tables are then built for the base rank the
+chosen card set).
 
 A position is ``(piles, down, redeals_left, deals)``: ``piles`` a tuple of tuples of card
 codes (suit index * 13 + rank - 1, so the copies of a card in a two-pack game share a
@@ -28,7 +30,7 @@ from .dealing import new_pack
 from .auto import resting_on
 from .hooks import Hooks
 from .moves import Move
-from .rules import Probe, blocking, empty_takes, fits, grid_neighbours, is_next, related, rows_to_deal
+from .rules import Probe, base_rank, blocking, empty_takes, fits, grid_neighbours, is_next, related, rows_to_deal
 from .spec import Build, Direction, Empty, GameSpec, Kind, Pick
 
 if TYPE_CHECKING:
@@ -109,9 +111,11 @@ class Compact:
         self.total = sum(1 for c in pack if c.rank not in spec.stays_out)  # cards that go home (not Intrigue's queens)
         self.copies = Counter(code_of(c) for c in pack)
         self.kings = frozenset(c for c in codes if cards[c].rank == KING)
-        plain = type(spec.hooks) is Hooks
         # A game with hooks of its own moves (The Wheel's packets, The Nation's take-up):
         # the model lists and makes them through the engine (``_own_moves``, ``_own_advance``).
+        # Hooks that act only in a stage before the model takes over (Queen of Italy's
+        # choice, ``Hooks.phase_only``) or only deal are none of its business.
+        plain = not own_moves(spec.hooks)
         self.hooked = not plain
         self.standard_deal = spec.stock is not None  # a deal and a redeal the model makes itself
         self.standard_redeal = spec.stock is not None and (spec.stock.redeal_waste or bool(spec.stock.gather))
@@ -968,21 +972,56 @@ def _fits_tables(spec: GameSpec) -> bool:
     return True
 
 
+def own_moves(hooks: Hooks) -> bool:
+    """Has the game moves of its own, which its hooks list and make (``extra_moves``, ``apply``)?"""
+    kind = type(hooks)
+    return kind.extra_moves is not Hooks.extra_moves or kind.apply is not Hooks.apply
+
+
+def _first_card_base(game: Game) -> int | None:
+    """The base rank the first card on a foundation group's first pile has set
+    (``rules.base_rank``), once it is set for the rest of the game: that card never
+    leaves (its group's cards never move on, no redeal gathers it, the game has no moves of
+    its own), every group that reads its base so agrees, and no pile takes the rank below
+    the base (``rules.below_base`` reads only a base set by the deal). None otherwise."""
+    spec = game.spec
+    ranks = set()
+    for g in spec.groups:
+        if g.empty is Empty.BELOW_BASE:
+            return None
+        if g.empty is not Empty.BASE or g.base_rank is not None or g.sequence:
+            continue
+        first = g.ids()[0]
+        if (g.pick is not Pick.NONE and g.to) or (spec.stock and first in spec.stock.gather):
+            return None
+        ranks.add(base_rank(game, g))
+    if len(ranks) != 1 or None in ranks or own_moves(spec.hooks):
+        return None
+    return ranks.pop()
+
+
 @lru_cache(maxsize=None)
 def _compact(spec: GameSpec, base: int | None) -> Compact | None:
     hooks = type(spec.hooks)
-    if hooks.moves is not Hooks.moves or hooks.after_move is not Hooks.after_move or not _fits_tables(spec):
+    if ((hooks.moves is not Hooks.moves or hooks.after_move is not Hooks.after_move) and not spec.hooks.phase_only) \
+            or not _fits_tables(spec):
         return None  # hooks that replace the moves or act after each one need the engine itself
     if base is None and any(g.empty is Empty.BASE and g.base_rank is None and not g.sequence for g in spec.groups):
-        return None  # the first card played sets the base: not a table
+        return None  # the first card played sets the base: not a table until it is played
     return Compact(spec, base)
 
 
 def compact_model(game: Game) -> Compact | None:
     """A fresh compact model standing at ``game``'s position, or None when the game's
-    hooks need the engine itself."""
-    shared = _compact(game.spec, game.base)
-    if shared is None or game.phase:
+    hooks need the engine itself: hooks that replace the moves or act after each one,
+    unless only in a stage of the game's own that is over (``Hooks.phase_only``). The
+    tables are built for the game's base rank: set by the deal, or by the first card
+    played to the foundations once it stays there (``_first_card_base``)."""
+    if game.phase:
+        return None  # a stage of the game's own: its hooks may refuse or replace any move
+    base = game.base if game.base is not None else _first_card_base(game)
+    shared = _compact(game.spec, base)
+    if shared is None:
         return None
     model = Compact.__new__(Compact)
     model.__dict__.update(shared.__dict__)

@@ -17,6 +17,15 @@ if TYPE_CHECKING:
 
 
 class Hooks:
+    # ``moves`` and ``after_move`` act only in a stage of the game's own (while
+    # ``Game.phase`` is set, as in Queen of Italy's choice of base card): once the phase is
+    # "" they change nothing (``moves`` returns None, ``after_move`` leaves the game as it
+    # is) and no move sets a phase again, so the rest is an ordinary game of the spec (and
+    # its extra moves). The solver then branches over the stage's moves through the engine
+    # and searches what follows with its compact model (``engine.solve``); hooks that
+    # override either method without saying so are searched through the engine throughout.
+    phase_only = False
+
     def deal(self, game: Game, pack: list[Card]) -> bool:
         """Lay out the shuffled pack (base cards already placed); return False to let the
         standard deal do it (each group's deal counts, the rest to the stock)."""

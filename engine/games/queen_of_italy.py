@@ -19,6 +19,8 @@ CHOICES = 4
 
 
 class QueenHooks(Hooks):
+    phase_only = True  # the choice is the only stage; after it, the spec's rules alone
+
     def deal(self, game: Game, pack: list[Card]) -> bool:
         standard_deal(game, pack)
         game.phase = CHOOSE

@@ -106,3 +106,13 @@ def cards_once_per_deck(game: Game) -> bool:
 def ids(game: Game, prefix: str) -> list[str]:
     """The pile ids of group ``prefix``."""
     return list(game.spec.group(prefix).ids())
+
+
+def fresh_compact_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let the compact model's tables be built afresh for the rest of a test (one that
+    changes a spec's hooks), in a cache of their own that goes with the test."""
+    import functools
+
+    from engine import compact
+
+    monkeypatch.setattr(compact, "_compact", functools.lru_cache(maxsize=None)(compact._compact.__wrapped__))

@@ -46,7 +46,7 @@ def brute_force(game: Game, cap: int = 3_000) -> str:
 
 
 @pytest.mark.parametrize("slug", ["freecell", "eight-off", "penguin", "klondike", "klondike-draw-one", "courtyard", "two-rings",
-                                  "beleaguered-castle", "well"])
+                                  "beleaguered-castle", "well", "queen-of-italy"])
 def test_won_lines_replay_through_the_public_rules(slug: str) -> None:
     wins = 0
     for seed in range(1, 6):
@@ -251,9 +251,10 @@ def test_a_won_game_needs_no_search() -> None:
     assert solve(game, 10).moves == ()
 
 
-def test_games_with_hooks_are_searched_through_the_engine() -> None:
-    """The Nation, The Wheel and Queen of Italy have no compact model; the engine's own
-    moves still give verdicts, and their lines replay."""
+def test_games_with_hooks_give_verdicts_within_the_budget() -> None:
+    """The Nation's and The Wheel's moves of their own are listed and made through the
+    engine, and Queen of Italy's choice of base card is branched over through it; verdicts
+    still keep the budget, and their lines replay."""
     for slug in ("the-nation", "the-wheel", "queen-of-italy"):
         game = engine.new_game(slug, 2)
         verdict = solve(game, 300)
@@ -415,3 +416,71 @@ def test_the_second_opinion_wins_deals_the_first_leaves_undecided(deal: int, mon
     assert replays_to_a_win(game, verdict.moves)
     monkeypatch.setattr(Compact, "opinions", lambda self: (0,))
     assert solve(game, 3000).result == "unknown"
+
+
+def queen_ending(choice_wins: bool) -> Game:
+    """Queen of Italy at its choice of base card, all 104 cards out: seven foundations full
+    (base 5) and the last thirteen cards one run from the 5♥ round to the 4♥, the four to
+    choose from the 5♥, 6♠, 7♥ and 8♠ and the rest in the terrace, the 9♥ on top. Choosing
+    the 5♥ wins; another base loses (the run ends on a card of the colour of the one to come).
+    With ``choice_wins`` False the 5♥ lies at the bottom of the terrace and the four are the
+    6♠ to the 9♥: every choice loses."""
+    red_first = "5{r} 6{b} 7{r} 8{b} 9{r} 10{b} J{r} Q{b} K{r} A{b} 2{r} 3{b} 4{r}"
+    black_first = "5{b} 6{r} 7{b} 8{r} 9{b} 10{r} J{b} Q{r} K{b} A{r} 2{b} 3{r} 4{b}"
+    runs = [red_first.format(r="D", b="C"), black_first.format(r="H", b="S"), black_first.format(r="D", b="C"),
+            red_first.format(r="H", b="S")] + [red_first.format(r="D", b="C"), black_first.format(r="H", b="S"),
+                                               black_first.format(r="D", b="C")]
+    full = {f"f{i}": run for i, run in enumerate(runs, 2)}
+    if choice_wins:
+        rest = dict(t1="5H", t2="6S", t3="7H", t4="8S", terrace="4H 3S 2H AS KH QS JH 10S 9H")
+    else:
+        rest = dict(t1="6S", t2="7H", t3="8S", t4="9H", terrace="5H 4H 3S 2H AS KH QS JH 10S")
+    game = arrange(engine.new_game("queen-of-italy", 1), **full, **rest)
+    assert game.phase and sum(len(p) for p in game.piles.values()) == 104
+    return game
+
+
+def test_a_stage_of_the_game_is_branched_through_the_engine_and_what_follows_searched_by_the_compact_model(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Queen of Italy's choice of base card is a stage whose hooks replace the moves: the
+    solver makes each choice through the engine and searches each position after it with
+    the compact model. A win is a win of any choice, its line that choice then the rest; a
+    loss needs every choice proved lost; anything else is undecided. The search through the
+    engine alone, which makes the choice itself, agrees."""
+    import sys
+
+    for wins in (True, False):
+        truth = search(EngineModel(queen_ending(wins)), 20_000, shortcuts=False).result
+        assert truth == ("won" if wins else "lost")
+    monkeypatch.setattr(sys.modules["engine.solve"], "EngineModel", None)  # no search through the engine from here
+    game = queen_ending(True)
+    won = solve(game, 1_000)
+    assert won.result == "won" and str(won.moves[0]) == "t1>f1"
+    assert replays_to_a_win(game, won.moves)
+    lost = solve(queen_ending(False), 1_000)
+    assert lost.result == "lost" and 5 <= lost.positions <= 1_000  # this position and four after it at least
+    for budget in (1, 2, 3, 4):  # too little to prove every choice lost
+        verdict = solve(queen_ending(False), budget)
+        assert verdict.result == "unknown" and verdict.positions <= budget, budget
+
+
+def test_a_stage_whose_hooks_do_not_say_it_ends_is_searched_through_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hooks that replace the moves without saying they do so only in a stage of the game's
+    own (``Hooks.phase_only``) may do so anywhere: no compact model, after the choice too."""
+    from engine.compact import compact_model
+    from engine.games.queen_of_italy import QueenHooks
+    from engine.solve import model_of
+
+    from .helpers import fresh_compact_tables
+
+    game = engine.new_game("queen-of-italy", 4)
+    after = game.working_copy()
+    after.play("t1>f1")
+    assert compact_model(after) is not None
+    monkeypatch.setattr(QueenHooks, "phase_only", False)
+    fresh_compact_tables(monkeypatch)
+    assert compact_model(after) is None and isinstance(model_of(after), EngineModel)
+    verdict = solve(game, 300)
+    assert verdict.positions <= 300
+    if verdict.result == "won":
+        assert replays_to_a_win(game, verdict.moves)

@@ -202,11 +202,17 @@ def test_the_bridge_passes_a_time_limit_on_and_checks_it() -> None:
         assert not refused["ok"] and "time limit" in refused["error"], bad
 
 
-def test_the_bridge_counts_a_budget_in_compact_positions() -> None:
+def test_the_bridge_counts_a_budget_in_compact_positions(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game searched through the engine searches a quarter of the positions asked for
     (each costs about four times as much), so a hint takes about as long in every game; a
-    game with a compact model searches them all."""
-    for slug, share in (("queen-of-italy", 4), ("spider", 1), ("klondike", 1)):
+    game with a compact model searches them all, and so does Queen of Italy from its choice
+    of base card (made through the engine, the rest searched by the compact model). Its
+    choice, were its hooks not to say it is a stage that ends, would be the engine's."""
+    from engine.games.queen_of_italy import QueenHooks
+
+    from .helpers import fresh_compact_tables
+
+    def asked(slug: str, share: int) -> None:
         s = Session()
         s.handle(json.dumps({"op": "new", "game": slug, "seed": 2}))
         answer = json.loads(s.handle(json.dumps({"op": "solve", "budget": 400})))
@@ -215,3 +221,9 @@ def test_the_bridge_counts_a_budget_in_compact_positions() -> None:
         assert searched <= 400 // share, slug
         if answer["solve"]["result"] == "unknown":
             assert searched == 400 // share, slug
+
+    for slug in ("queen-of-italy", "spider", "klondike"):
+        asked(slug, 1)
+    monkeypatch.setattr(QueenHooks, "phase_only", False)
+    fresh_compact_tables(monkeypatch)
+    asked("queen-of-italy", 4)
