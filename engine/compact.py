@@ -254,6 +254,7 @@ class Compact:
         self.autos = bool(self.auto_sources)
         self.lanes = self._lanes()
         self.disorder = 0  # weight of the disorder term of the score: set by the search (engine.solve)
+        self.unsorted_unseen = True  # no position scored yet had a disorder term (``retraced``)
         self.pruned = False
         self.widen = 0  # set by the search (engine.solve.widening)
         self._start: State = ((), (), None, 0)  # set by compact_model
@@ -410,6 +411,8 @@ class Compact:
         score = WEIGHTS[0] * (self.total - home) + WEIGHTS[1] * buried + WEIGHTS[2] * wanted
         if self.disorder:
             score += self.disorder * self.disordered(state)
+        elif self.unsorted_unseen and self.lanes is not None and self.disordered(state):
+            self.unsorted_unseen = False
         return score
 
     # --- moves --------------------------------------------------------------------------
@@ -866,6 +869,16 @@ class Compact:
 
     def hold(self, opinion: int) -> None:
         self.disorder = opinion
+        self.unsorted_unseen = True
+
+    def retraced(self) -> bool:
+        """Would the next opinion only retrace the search made so far? So it is where no
+        position that search scored had a card lying above one of its own way home that
+        goes first (``disordered``): the second opinion scores those positions as the first
+        did, so it would expand the same ones in the same order and spend its share seeing
+        them again (Cast Out Nines, one card dealt to each pile: deals 1-4 at 3,000
+        positions, the two searches saw the same 1,500)."""
+        return self.disorder == 0 and self.unsorted_unseen
 
     def move(self, move: CMove) -> Move:
         if move[0] == HOOKED:

@@ -43,7 +43,13 @@ What makes it fast enough:
   10,000, 446 and 501. Not in every game: Penguin's 1-1000 at 10,000, 989 and 980; and a
   "lost" that takes more than half the budget to prove is no longer proved (Eight Off: 2
   lost alone, 1 shared, with 3 more won). A first search whose first pass ends "lost"
-  keeps the whole budget for the check that proves it.
+  keeps the whole budget for the check that proves it. Nor where the second would only
+  retrace the first (``Model.retraced``): when no position the first scored had a card
+  lying above one of its way home that goes first, the two score alike, and the second
+  would see the same positions in the same order; then the first goes on with the whole
+  budget. In the Forty Thieves family, one card dealt to each pile, that is common: Deuces
+  deals 1-200 at 3,000 positions, 52 won (was 47); Cast Out Nines deals 1-4, the two
+  searches had seen the same 1,500 positions.
 * **Moves through the stock**, where it turns several cards at a time onto a waste that
   turns over again (Klondike): each card the stock can bring to the top of the waste, by
   as many turns and redeals as it takes, is played at once as one move
@@ -81,16 +87,17 @@ DEFAULT_BUDGET = 50_000
 # figures from an earlier search stay true; SEARCH_VERSION, kept in each data file, says
 # which search made them (2: widening and the one-pass waste; 3: a second opinion; 4: moves
 # through a stock that turns several cards; 5: safe moves where foundations are of several
-# groups). Not bumped for the two such faults found so far, both safe moves that were a
-# choice, which can only make a "lost" wrong: cards sent home by themselves while another
-# card waited for the same place (the games whose figures held a "lost" resting on it,
-# Babette, Matrimony, Intrigue and Virginia Reel, were solved again or their verdict
-# withdrawn; every other "lost" comes from one pack with foundations by suit, where the rule
-# never applied); and a card sent to one of two foundation groups that both took it (only
-# the search through the engine made such moves, and its games, Babette, Virginia Reel and
-# Queen of Italy, held no "lost"). A fault that cannot be bounded so must bump it.
+# groups; 6: a second opinion that would only retrace the first is not asked, the first
+# going on with the whole budget). Not bumped for the two such faults found so far, both
+# safe moves that were a choice, which can only make a "lost" wrong: cards sent home by
+# themselves while another card waited for the same place (the games whose figures held a
+# "lost" resting on it, Babette, Matrimony, Intrigue and Virginia Reel, were solved again or
+# their verdict withdrawn; every other "lost" comes from one pack with foundations by suit,
+# where the rule never applied); and a card sent to one of two foundation groups that both
+# took it (only the search through the engine made such moves, and its games, Babette,
+# Virginia Reel and Queen of Italy, held no "lost"). A fault that cannot be bounded so must bump it.
 SOLVER_VERSION = 1
-SEARCH_VERSION = 5
+SEARCH_VERSION = 6
 # What a position searched through the engine costs, in positions of the compact model:
 # the hint's times in Pyodide at 3,000 positions were 0.2-0.7 s in compact games, 1-4.7 s
 # through the engine (benchmarks/solver_speed.py --pyodide).
@@ -130,6 +137,7 @@ class Model(Protocol):
     def played(self, move: Any) -> list[Move]: ...  # the public moves that make one of the model's
     def opinions(self) -> tuple[int, ...]: ...  # the ways to score positions that the budget is shared among
     def hold(self, opinion: int) -> None: ...  # score by this one from now on
+    def retraced(self) -> bool: ...  # would the next opinion only retrace the search made so far?
 
 
 def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True) -> Verdict:
@@ -152,25 +160,30 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True) -
             break
         share = max(1, (budget - spent) // (len(opinions) - n))
         model.hold(opinion)
-        verdict = _attempt(model, share, budget - spent, shortcuts)
+        verdict = _attempt(model, share, budget - spent, shortcuts, last=n == len(opinions) - 1)
         spent += verdict.positions
         if verdict.result != UNKNOWN:
             return Verdict(verdict.result, verdict.moves, spent)
     return Verdict(UNKNOWN, (), spent)
 
 
-def _attempt(model: Model, share: int, left: int, shortcuts: bool) -> Verdict:
+def _attempt(model: Model, share: int, left: int, shortcuts: bool, last: bool = True) -> Verdict:
     """One search of at most ``share`` positions. With ``shortcuts``, the first pass; its
     "lost" is checked again without them, on all the budget ``left``: a first pass that
-    ends in "lost" has seen a small space, and the check is what proves it."""
+    ends in "lost" has seen a small space, and the check is what proves it. Unless it is
+    the ``last`` opinion, a search that has spent its share goes on with all the budget
+    ``left`` where the next opinion would only retrace it (``Model.retraced``)."""
+    more = left if not last else share
     if shortcuts:
         model.pruned = False
-        first = search(model, share, shortcuts=True)
-        if first.result != LOST or not model.pruned or first.positions >= share:
+        first = search(model, share, shortcuts=True, more=more)
+        if first.result != LOST or not model.pruned:
             return first
+        if first.positions >= left:  # (a search gone on past its share, ``more``)
+            return Verdict(UNKNOWN, (), first.positions)
         second = search(model, left - first.positions, shortcuts=False)
         return Verdict(second.result, second.moves, first.positions + second.positions)
-    return search(model, share, shortcuts=False)
+    return search(model, share, shortcuts=False, more=more)
 
 
 def widening(spec: GameSpec) -> int:
@@ -205,9 +218,11 @@ def model_of(game: Game) -> Model:
     return compact
 
 
-def search(model: Model, budget: int, *, shortcuts: bool) -> Verdict:
+def search(model: Model, budget: int, *, shortcuts: bool, more: int = 0) -> Verdict:
     """Best-first search with a table of positions seen, widened round by round when the
-    model asks (see the module's docstring); complete when not cut short."""
+    model asks (see the module's docstring); complete when not cut short. Having spent
+    ``budget`` positions, it goes on up to ``more`` if the model's next opinion would only
+    retrace it (``Model.retraced``)."""
     state, made = model.settle_home(model.start())
     if model.won(state):
         return Verdict(WON, tuple(p for m in made for p in model.played(m)), 1)
@@ -244,7 +259,10 @@ def search(model: Model, budget: int, *, shortcuts: bool) -> Verdict:
             if model.won(child):
                 return Verdict(WON, _line(model, parent, ck, made), positions)
             if positions >= budget:
-                return Verdict(UNKNOWN, (), positions)
+                if positions < more and model.retraced():
+                    budget = more
+                else:
+                    return Verdict(UNKNOWN, (), positions)
             tick -= 1  # among equals, the newest first: depth before breadth
             heapq.heappush(heap, (model.score(child), tick, child, ck, depth + 1))
     return Verdict(LOST, (), positions)
@@ -289,6 +307,9 @@ class EngineModel:
 
     def hold(self, opinion: int) -> None:
         pass
+
+    def retraced(self) -> bool:
+        return False
 
     def moves(self, state: Any, shortcuts: bool) -> list[Move]:
         self.work.restore(state)

@@ -386,3 +386,42 @@ def test_the_second_opinion_wins_deals_the_first_leaves_undecided(deal: int, mon
     assert replays_to_a_win(game, verdict.moves)
     monkeypatch.setattr(Compact, "opinions", lambda self: (0,))
     assert solve(game, 3000).result == "unknown"
+
+
+def test_a_second_opinion_that_would_retrace_the_first_is_not_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no position the first search scored had a card lying above one of its way home
+    that goes first, the second opinion would score them all alike and only see them again:
+    the first search goes on with the whole budget. Deuces deal 7 at 3,000 positions was
+    undecided with the budget shared (the two searches saw the same positions); it is won."""
+    from engine.compact import Compact
+
+    held: list[int] = []
+    hold = Compact.hold
+    monkeypatch.setattr(Compact, "hold", lambda self, opinion: (held.append(opinion), hold(self, opinion))[1])
+    verdict = solve(engine.new_game("deuces", 7), 3_000)
+    assert verdict.result == "won" and held == [0]
+    game = engine.new_game("deuces", 7)
+    for move in verdict.moves:
+        game.play(move)
+    assert game.is_won()
+    held.clear()  # where the disorder shows (FreeCell), both opinions still share the budget
+    assert solve(engine.new_game("freecell", 11982), 2_000).result == "unknown" and held == [0, 2]
+
+
+def test_retraced_follows_the_disorder_of_the_positions_scored() -> None:
+    from engine.compact import compact_model
+
+    calm = arrange(engine.new_game("freecell", 1), t1="AH 2S", t2="KD")
+    model = compact_model(calm)
+    assert model is not None and model.lanes is not None
+    model.hold(0)
+    model.score(model.start())
+    assert model.retraced()
+    rough = arrange(engine.new_game("freecell", 1), t1="AH 5S 2H")
+    model = compact_model(rough)
+    assert model is not None
+    model.hold(0)
+    model.score(model.start())
+    assert not model.retraced()  # a card above one that goes first: the second opinion differs
+    model.hold(2)
+    assert not model.retraced()  # the last opinion has none after it
