@@ -391,16 +391,17 @@ def test_the_second_opinion_wins_deals_the_first_leaves_undecided(deal: int, mon
 def test_a_second_opinion_that_would_retrace_the_first_is_not_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where no position the first search scored had a card lying above one of its way home
     that goes first, the second opinion would score them all alike and only see them again:
-    the first search goes on with the whole budget. Deuces deal 7 at 3,000 positions was
-    undecided with the budget shared (the two searches saw the same positions); it is won."""
+    the first search goes on with the whole budget. Eights Down deal 27 at 3,000 positions
+    was undecided with the budget shared (the second search saw the first's positions
+    again); the first search wins it with 1,659."""
     from engine.compact import Compact
 
     held: list[int] = []
     hold = Compact.hold
     monkeypatch.setattr(Compact, "hold", lambda self, opinion: (held.append(opinion), hold(self, opinion))[1])
-    verdict = solve(engine.new_game("deuces", 7), 3_000)
-    assert verdict.result == "won" and held == [0]
-    game = engine.new_game("deuces", 7)
+    verdict = solve(engine.new_game("eights-down", 27), 3_000)
+    assert verdict.result == "won" and held == [0] and verdict.positions > 1_500
+    game = engine.new_game("eights-down", 27)
     for move in verdict.moves:
         game.play(move)
     assert game.is_won()
@@ -425,3 +426,16 @@ def test_retraced_follows_the_disorder_of_the_positions_scored() -> None:
     assert not model.retraced()  # a card above one that goes first: the second opinion differs
     model.hold(2)
     assert not model.retraced()  # the last opinion has none after it
+
+
+def test_disordered_counts_a_one_pass_waste_too() -> None:
+    """A card lying above one of its own way home in a waste that is never turned over has
+    to go onto the tableau before that card comes up; where the waste comes back as the
+    stock (Klondike), its order is not counted."""
+    from engine.compact import compact_model
+
+    for slug, counted in (("forty-thieves", 1), ("deuces", 1), ("klondike", 0)):
+        game = arrange(engine.new_game(slug, 1), waste="3S 5S 4H", t1="KD")
+        model = compact_model(game)
+        assert model is not None and model.lanes is not None
+        assert model.disordered(model.start()) == counted, slug
