@@ -237,6 +237,10 @@ class Compact:
         self.open_spaces = frozenset(i for i, p in enumerate(piles) if p.accepts_empty is not None
                                      and len(p.accepts_empty) == len(codes) and p.kind is not Kind.FOUNDATION)
         self.laid = tuple(i for i in self.others if piles[i].kind not in (Kind.STOCK, Kind.WASTE))
+        # The piles whose disorder the second opinion counts (``disordered``): the laid-out
+        # piles, and a waste the stock never comes back from.
+        one_pass = self.waste >= 0 and not self.turns_again and self.waste not in self.gather
+        self.sorted_piles = self.laid + ((self.waste,) if one_pass else ())
         self.flat = frozenset(i for i, p in enumerate(piles) if p.kind in (Kind.STOCK, Kind.WASTE, Kind.CELL))
         # Safe moves home: the codes some tableau rule builds on each card.
         resting = resting_on(spec)  # the engine's safe-move rule's table, by code
@@ -258,6 +262,7 @@ class Compact:
         self.autos = bool(self.auto_sources)
         self.lanes = self._lanes()
         self.disorder = 0  # weight of the disorder term of the score: set by the search (engine.solve)
+        self.unsorted_unseen = True  # no position scored yet had a disorder term (``retraced``)
         self.pruned = False
         self.widen = 0  # set by the search (engine.solve.widening)
         self._start: State = ((), (), None, 0)  # set by compact_model
@@ -291,12 +296,19 @@ class Compact:
 
     def disordered(self, state: State) -> int:
         """Cards lying above a card of their own way home that must go home before them
-        (in the laid-out piles): each has to move once more before its turn comes."""
+        (in the laid-out piles, and a waste that is not turned over again): each has to
+        move once more before its turn comes. In a one-pass waste it can only go onto the
+        tableau, as the waste is never turned over to bring the card under it up; the
+        count steers the second opinion away from burying a card under its own suit's
+        higher cards. Deals 1-100 at 3,000 positions (and 101-200 where marked), won
+        without the waste -> with it: Forty Thieves 9 -> 9 (101-200: 6 -> 9), Deuces
+        34 -> 38 (18 -> 21), Diplomat 6 -> 10, Three's Company 2 -> 4, Sixes and Sevens
+        18 -> 19, Fours Up 17 -> 16, Busy Aces 60 -> 57, Penta 57 and Dimes 0 alike."""
         assert self.lanes is not None
         lane, place = self.lanes
         piles = state[0]
         count = 0
-        for i in self.laid:
+        for i in self.sorted_piles:
             pile = piles[i]
             if len(pile) < 2:
                 continue
@@ -414,6 +426,8 @@ class Compact:
         score = WEIGHTS[0] * (self.total - home) + WEIGHTS[1] * buried + WEIGHTS[2] * wanted
         if self.disorder:
             score += self.disorder * self.disordered(state)
+        elif self.unsorted_unseen and self.lanes is not None and self.disordered(state):
+            self.unsorted_unseen = False
         return score
 
     # --- moves --------------------------------------------------------------------------
@@ -870,6 +884,16 @@ class Compact:
 
     def hold(self, opinion: int) -> None:
         self.disorder = opinion
+        self.unsorted_unseen = True
+
+    def retraced(self) -> bool:
+        """Would the next opinion only retrace the search made so far? So it is where no
+        position that search scored had a card lying above one of its own way home that
+        goes first (``disordered``): the second opinion scores those positions as the first
+        did, so it would expand the same ones in the same order and spend its share seeing
+        them again (Cast Out Nines, one card dealt to each pile: deals 1-4 at 3,000
+        positions, the two searches saw the same 1,500)."""
+        return self.disorder == 0 and self.unsorted_unseen
 
     def move(self, move: CMove) -> Move:
         if move[0] == HOOKED:

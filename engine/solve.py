@@ -46,7 +46,14 @@ What makes it fast enough:
   10,000, 446 and 501. Not in every game: Penguin's 1-1000 at 10,000, 989 and 980; and a
   "lost" that takes more than half the budget to prove is no longer proved (Eight Off: 2
   lost alone, 1 shared, with 3 more won). A first search whose first pass ends "lost"
-  keeps the whole budget for the check that proves it.
+  keeps the whole budget for the check that proves it. Nor where the second would only
+  retrace the first (``Model.retraced``): when no position the first scored had a card
+  lying above one of its way home that goes first, the two score alike, and the second
+  would see the same positions in the same order; then the first goes on with the whole
+  budget. In the Forty Thieves family, one card dealt to each pile, that is common (Cast
+  Out Nines deals 1-4 at 3,000 positions: the two searches had seen the same 1,500);
+  Eights Down deals 1-100 at 3,000, 39 won (was 33). The second opinion counts the
+  disorder of a waste that is never turned over too (``Compact.disordered``).
 * **Moves through the stock**, where it turns several cards at a time onto a waste that
   turns over again (Klondike): each card the stock can bring to the top of the waste, by
   as many turns and redeals as it takes, is played at once as one move
@@ -87,7 +94,9 @@ DEFAULT_BUDGET = 50_000
 # through a stock that turns several cards; 5: safe moves where foundations are of several
 # groups; 6: a stage of a game's own branched over through the engine, each position after
 # it searched by the compact model: Queen of Italy, searched through the engine before, whose
-# figures held no verdict but "unknown" at 700 positions). Not bumped for the two such
+# figures held no verdict but "unknown" at 700 positions; 7: a second opinion that would
+# only retrace the first is not asked, the first going on with the whole budget, and the
+# second counts a one-pass waste's disorder). Not bumped for the two such
 # faults found so far, both safe moves that were a choice, which can only make a "lost"
 # wrong: cards sent home by themselves while another card waited for the same place (the
 # games whose figures held a "lost" resting on it, Babette, Matrimony, Intrigue and Virginia
@@ -103,7 +112,7 @@ SOLVER_VERSION = 1
 # run on its fingerprint (``engine.bulk.merge``), a "lost" resting on the fault would
 # otherwise be kept by the next run.
 FAULTS_MENDED: dict[str, int] = {}
-SEARCH_VERSION = 6
+SEARCH_VERSION = 7
 # What a position searched through the engine costs, in positions of the compact model:
 # the hint's times in Pyodide at 3,000 positions were 0.2-0.7 s in compact games, 1-4.7 s
 # through the engine (benchmarks/solver_speed.py --pyodide). No game of ours is searched
@@ -147,6 +156,7 @@ class Model(Protocol):
     def played(self, move: Any) -> list[Move]: ...  # the public moves that make one of the model's
     def opinions(self) -> tuple[int, ...]: ...  # the ways to score positions that the budget is shared among
     def hold(self, opinion: int) -> None: ...  # score by this one from now on
+    def retraced(self) -> bool: ...  # would the next opinion only retrace the search made so far?
 
 
 def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True, seconds: float | None = None) -> Verdict:
@@ -177,7 +187,7 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True, s
             break
         share = max(1, (budget - spent) // (len(opinions) - n))
         model.hold(opinion)
-        verdict = _attempt(model, share, budget - spent, shortcuts, deadline)
+        verdict = _attempt(model, share, budget - spent, shortcuts, deadline, last=n == len(opinions) - 1)
         spent += verdict.positions
         if verdict.result != UNKNOWN:
             return Verdict(verdict.result, verdict.moves, spent)
@@ -227,18 +237,24 @@ def _through_phase(game: Game, budget: int, shortcuts: bool, deadline: float | N
     return Verdict(UNKNOWN if undecided else LOST, (), spent)
 
 
-def _attempt(model: Model, share: int, left: int, shortcuts: bool, deadline: float | None = None) -> Verdict:
+def _attempt(model: Model, share: int, left: int, shortcuts: bool, deadline: float | None = None,
+             last: bool = True) -> Verdict:
     """One search of at most ``share`` positions. With ``shortcuts``, the first pass; its
     "lost" is checked again without them, on all the budget ``left``: a first pass that
-    ends in "lost" has seen a small space, and the check is what proves it."""
+    ends in "lost" has seen a small space, and the check is what proves it. Unless it is
+    the ``last`` opinion, a search that has spent its share goes on with all the budget
+    ``left`` where the next opinion would only retrace it (``Model.retraced``)."""
+    more = left if not last else share
     if shortcuts:
         model.pruned = False
-        first = search(model, share, shortcuts=True, deadline=deadline)
-        if first.result != LOST or not model.pruned or first.positions >= share:
+        first = search(model, share, shortcuts=True, deadline=deadline, more=more)
+        if first.result != LOST or not model.pruned:
             return first
+        if first.positions >= left:  # (a search gone on past its share, ``more``)
+            return Verdict(UNKNOWN, (), first.positions)
         second = search(model, left - first.positions, shortcuts=False, deadline=deadline)
         return Verdict(second.result, second.moves, first.positions + second.positions)
-    return search(model, share, shortcuts=False, deadline=deadline)
+    return search(model, share, shortcuts=False, deadline=deadline, more=more)
 
 
 def widening(spec: GameSpec) -> int:
@@ -289,10 +305,12 @@ CLOCK_EVERY = 64
 clock = time.perf_counter
 
 
-def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None = None) -> Verdict:
+def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None = None, more: int = 0) -> Verdict:
     """Best-first search with a table of positions seen, widened round by round when the
     model asks (see the module's docstring); complete when not cut short (by the budget,
-    or by ``deadline``, a ``clock()`` reading: ``time.perf_counter``)."""
+    or by ``deadline``, a ``clock()`` reading: ``time.perf_counter``). Having spent
+    ``budget`` positions, it goes on up to ``more`` if the model's next opinion would only
+    retrace it (``Model.retraced``)."""
     state, made = model.settle_home(model.start())
     if model.won(state):
         return Verdict(WON, tuple(p for m in made for p in model.played(m)), 1)
@@ -328,9 +346,13 @@ def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None
             positions += 1
             if model.won(child):
                 return Verdict(WON, _line(model, parent, ck, made), positions)
-            if positions >= budget or (deadline is not None and not positions % CLOCK_EVERY
-                                       and clock() >= deadline):
+            if deadline is not None and not positions % CLOCK_EVERY and clock() >= deadline:
                 return Verdict(UNKNOWN, (), positions)
+            if positions >= budget:
+                if positions < more and model.retraced():
+                    budget = more
+                else:
+                    return Verdict(UNKNOWN, (), positions)
             tick -= 1  # among equals, the newest first: depth before breadth
             heapq.heappush(heap, (model.score(child), tick, child, ck, depth + 1))
     return Verdict(LOST, (), positions)
@@ -375,6 +397,9 @@ class EngineModel:
 
     def hold(self, opinion: int) -> None:
         pass
+
+    def retraced(self) -> bool:
+        return False
 
     def moves(self, state: Any, shortcuts: bool) -> list[Move]:
         self.work.restore(state)

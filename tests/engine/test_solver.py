@@ -484,3 +484,56 @@ def test_a_stage_whose_hooks_do_not_say_it_ends_is_searched_through_the_engine(m
     assert verdict.positions <= 300
     if verdict.result == "won":
         assert replays_to_a_win(game, verdict.moves)
+
+
+def test_a_second_opinion_that_would_retrace_the_first_is_not_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no position the first search scored had a card lying above one of its way home
+    that goes first, the second opinion would score them all alike and only see them again:
+    the first search goes on with the whole budget. Eights Down deal 27 at 3,000 positions
+    was undecided with the budget shared (the second search saw the first's positions
+    again); the first search wins it with 1,659."""
+    from engine.compact import Compact
+
+    held: list[int] = []
+    hold = Compact.hold
+    monkeypatch.setattr(Compact, "hold", lambda self, opinion: (held.append(opinion), hold(self, opinion))[1])
+    verdict = solve(engine.new_game("eights-down", 27), 3_000)
+    assert verdict.result == "won" and held == [0] and verdict.positions > 1_500
+    game = engine.new_game("eights-down", 27)
+    for move in verdict.moves:
+        game.play(move)
+    assert game.is_won()
+    held.clear()  # where the disorder shows (FreeCell), both opinions still share the budget
+    assert solve(engine.new_game("freecell", 11982), 2_000).result == "unknown" and held == [0, 2]
+
+
+def test_retraced_follows_the_disorder_of_the_positions_scored() -> None:
+    from engine.compact import compact_model
+
+    calm = arrange(engine.new_game("freecell", 1), t1="AH 2S", t2="KD")
+    model = compact_model(calm)
+    assert model is not None and model.lanes is not None
+    model.hold(0)
+    model.score(model.start())
+    assert model.retraced()
+    rough = arrange(engine.new_game("freecell", 1), t1="AH 5S 2H")
+    model = compact_model(rough)
+    assert model is not None
+    model.hold(0)
+    model.score(model.start())
+    assert not model.retraced()  # a card above one that goes first: the second opinion differs
+    model.hold(2)
+    assert not model.retraced()  # the last opinion has none after it
+
+
+def test_disordered_counts_a_one_pass_waste_too() -> None:
+    """A card lying above one of its own way home in a waste that is never turned over has
+    to go onto the tableau before that card comes up; where the waste comes back as the
+    stock (Klondike), its order is not counted."""
+    from engine.compact import compact_model
+
+    for slug, counted in (("forty-thieves", 1), ("deuces", 1), ("klondike", 0)):
+        game = arrange(engine.new_game(slug, 1), waste="3S 5S 4H", t1="KD")
+        model = compact_model(game)
+        assert model is not None and model.lanes is not None
+        assert model.disordered(model.start()) == counted, slug
