@@ -236,6 +236,10 @@ def test_a_time_limit_stops_the_search_undecided(monkeypatch: pytest.MonkeyPatch
     looks.clear()
     assert solve(freecell, 20_000, seconds=0.005).positions <= 6 * solver.CLOCK_EVERY
     assert solve(engine.new_game("freecell", 1), 20_000).result == "won"
+    queen = engine.new_game("queen-of-italy", 2)  # in its stage of choosing: the limit holds across the branches
+    assert queen.phase
+    looks.clear()
+    assert solve(queen, 200_000, seconds=0.005).positions <= 8 * solver.CLOCK_EVERY
     for bad in (0, -1, True, "1"):
         with pytest.raises(ValueError, match="seconds"):
             solve(spider, 100, seconds=bad)  # type: ignore[arg-type]
