@@ -172,11 +172,15 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True, s
     from either is a proof."""
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise ValueError(f"the solver's budget is a number of positions, at least 1; got {budget!r}")
-    if game.is_won():
-        return Verdict(WON, (), 0)
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0):
         raise ValueError(f"the solver's time limit is a number of seconds above 0; got {seconds!r}")
-    deadline = None if seconds is None else clock() + seconds
+    return _solve(game, budget, shortcuts, None if seconds is None else clock() + seconds)
+
+
+def _solve(game: Game, budget: int, shortcuts: bool, deadline: float | None) -> Verdict:
+    """``solve`` with its arguments checked, stopping at ``deadline`` (a ``clock()`` reading)."""
+    if game.is_won():
+        return Verdict(WON, (), 0)
     if in_phase(game):
         return _through_phase(game, budget, shortcuts, deadline)
     model = model_of(game)
@@ -205,7 +209,7 @@ def in_phase(game: Game) -> bool:
 def _through_phase(game: Game, budget: int, shortcuts: bool, deadline: float | None = None) -> Verdict:
     """Search a position in a stage of the game's own (``in_phase``) by its legal moves,
     each made through the engine on a copy of the game (hooks, refills and all), then each
-    position reached searched by ``solve`` (the compact model, once the stage is over).
+    position reached searched by ``_solve`` (the compact model, once the stage is over).
     This position counts as one; the rest of the budget is shared among the moves, each
     getting an equal part of what the ones before it left (a move leading back to a position
     already reached is searched once). Any move that wins makes the verdict won, its line
@@ -228,8 +232,7 @@ def _through_phase(game: Game, budget: int, shortcuts: bool, deadline: float | N
             return Verdict(UNKNOWN, (), spent)
         if deadline is not None and clock() >= deadline:
             return Verdict(UNKNOWN, (), spent)
-        seconds = None if deadline is None else max(1e-6, deadline - clock())
-        verdict = solve(child, max(1, left // (len(children) - n)), shortcuts=shortcuts, seconds=seconds)
+        verdict = _solve(child, max(1, left // (len(children) - n)), shortcuts, deadline)
         spent += verdict.positions
         if verdict.result == WON:
             return Verdict(WON, (move, *verdict.moves), spent)
