@@ -11,7 +11,7 @@ import pytest
 
 from site_builder import build
 from site_builder.errors import BuildFailed
-from site_builder.runtime import PYODIDE_CORE, ROOT, engine_archive, prepare_runtime
+from site_builder.runtime import COMPILE_ALL, PYODIDE_CORE, ROOT, engine_archive, prepare_runtime, vendor_pyodide
 
 from site_fixture import write_content
 
@@ -77,4 +77,18 @@ def test_built_site_carries_the_core_files_and_nothing_else_of_the_npm_package(t
     folder = out / "pyodide" / pinned()
     assert sorted(p.name for p in folder.iterdir()) == sorted(PYODIDE_CORE)
     for name in PYODIDE_CORE:
-        assert (folder / name).read_bytes() == (ROOT / "node_modules" / "pyodide" / name).read_bytes()
+        npm = (ROOT / "node_modules" / "pyodide" / name).read_bytes()
+        # Pyodide's two scripts carry V8's compile hint in front, and are otherwise the npm package's.
+        want = COMPILE_ALL + npm if name in ("pyodide.mjs", "pyodide.asm.mjs") else npm
+        assert (folder / name).read_bytes() == want, name
+
+
+def test_pyodide_scripts_are_marked_for_eager_compilation_once(tmp_path: Path) -> None:
+    package = fake_pyodide(tmp_path, pinned()) / "pyodide"
+    (package / "pyodide.mjs").write_bytes(COMPILE_ALL + b"export {}")  # already marked: not marked twice
+    files = vendor_pyodide(package.parent)[1]
+    folder = f"pyodide/{pinned()}/"
+    assert COMPILE_ALL == b"//# allFunctionsCalledOnLoad\n"  # the comment V8 looks for, on the first line
+    assert files[folder + "pyodide.mjs"] == COMPILE_ALL + b"export {}"
+    assert files[folder + "pyodide.asm.mjs"] == COMPILE_ALL + b"x"
+    assert files[folder + "pyodide.asm.wasm"] == b"x" and files[folder + "python_stdlib.zip"] == b"x"
