@@ -63,8 +63,25 @@ def test_a_hint_that_turns_the_stock_says_how_many_turns(page: Any, site_url: st
     wait_ready(page)
     page.locator('.demo-controls [data-command="hint"]').click()
     expect(page.locator(".demo-state")).to_have_text(
-        f"Hint: Deal from the stock: {turns} turns of the stock before the next card is played.")
+        f"Hint: Turn three cards. The winning line uses the stock {turns} times before it plays a card.")
     expect(page.locator('section.demo [data-kind="stock"].hint-from')).to_have_count(1)
+
+
+def test_a_hint_to_deal_names_the_games_own_button(page: Any, site_url: str) -> None:
+    """Babette deals a row at a time: a hint to deal says "Deal a row", as its button does,
+    not another game's words."""
+    game = engine.new_game("babette", 4)
+    line = engine.solve(game, 3000).moves
+    assert line and line[0].action == "deal"
+    turns = next((n for n, m in enumerate(line) if not m.action), len(line))
+    label = next(a["label"] for a in game.view()["actions"] if a["move"] == "deal")
+    assert label == "Deal a row"
+    page.goto(site_url + page_of("babette") + "#seed=4")
+    wait_ready(page)
+    page.keyboard.press("h")
+    want = f"Hint: {label}." + (f" The winning line uses the stock {turns} times before it plays a card." if turns > 1 else "")
+    expect(page.locator(".demo-state")).to_have_text(want)
+    expect(page.locator('section.demo .demo-actions button[data-move="deal"]')).to_have_text(label)
 
 
 def test_on_a_phone_the_board_scrolls_to_what_the_hint_rings(page: Any, site_url: str) -> None:

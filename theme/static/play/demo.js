@@ -594,10 +594,10 @@ export class Demo {
       }
       const parts = moveParts(solve.move);
       if (parts) markHint(this.root, parts);
-      // A line that turns the stock several times before playing a card says how many.
+      // A line that deals or redeals several times before playing a card says how many.
       const said = describe(view, [solve.move], view, "Move"); // a sentence, with its full stop
       const text = parts && parts.action && solve.turns > 1
-        ? `${said.slice(0, -1)}: ${solve.turns} turns of the stock before the next card is played.` : said;
+        ? `${said} The winning line uses the stock ${solve.turns} times before it plays a card.` : said;
       this.say(`Hint: ${text}`, true);
     });
   }

@@ -22,7 +22,7 @@ export function describe(before, moves, after, verb = "Moved") {
   if (!moves.length) return "";
   const pile = (id) => before.piles.find((p) => p.id === id);
   const [first, ...rest] = moves;
-  let text = moveWords(first, pile, after, verb);
+  let text = moveWords(first, pile, before, after, verb);
   const home = rest.length;
   if (home === 1) text += "; then 1 more card went to a foundation by itself";
   else if (home) text += `; then ${home} more cards went to the foundations by themselves`;
@@ -38,9 +38,14 @@ export function moveParts(move) {
   return { action: "", sources: m[1].split("+"), count: m[2] ? Number(m[2]) : 1, target: m[3] };
 }
 
-function moveWords(move, pile, after, verb) {
+function moveWords(move, pile, before, after, verb) {
   const parts = moveParts(move);
   if (!parts) return move;
+  if (parts.action && verb === "Move") {
+    // Advice names the game's own button ("Turn a card", "Deal a row", "Redeal a pile").
+    const button = (before.actions || []).find((a) => a.move === parts.action);
+    if (button && button.label) return button.label;
+  }
   if (parts.action === "deal") return verb === "Moved" ? "Dealt from the stock" : "Deal from the stock";
   if (parts.action === "redeal") return verb === "Moved" ? "The waste is turned over" : "Turn the waste over";
   const { sources, count } = parts;
