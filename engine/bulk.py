@@ -230,10 +230,14 @@ def merge_files(target: Path, others: list[Path], out: TextIO, wins_only: bool =
     for other in others:
         data = merge(read(other), data, wins_only)
     write(target, data)
-    c = data["counts"]
-    out.write(f"{data['game']}: {c['won']} won, {c['lost']} lost, {c['unknown']} undecided of {c['deals']} deals "
-              f"({len(data['runs'])} runs) -> {target}\n")
+    out.write(f"{data['game']}: {tally(data)} deals ({len(data['runs'])} runs) -> {target}\n")
     return 0
+
+
+def tally(data: dict[str, Any]) -> str:
+    """A data file's counts as said: "N won, N lost, N undecided of N"."""
+    c = data["counts"]
+    return f"{c['won']} won, {c['lost']} lost, {c['unknown']} undecided of {c['deals']}"
 
 
 def _report(progress: TextIO | None, slug: str, done: int, total: int) -> None:
@@ -252,9 +256,7 @@ def main(args: Any, out: TextIO) -> int:
     folder = Path(args.out)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{data['game']}.json"
-    c = data["counts"]
-    said = (f"{data['game']}: {c['won']} won, {c['lost']} lost, {c['unknown']} undecided of {c['deals']} deals "
-            f"(budget {args.budget}; median {data['seconds']['median']} s)")
+    said = f"{data['game']}: {tally(data)} deals (budget {args.budget}; median {data['seconds']['median']} s)"
     if path.exists() and not args.replace:
         try:
             old = read(path)
@@ -272,8 +274,7 @@ def main(args: Any, out: TextIO) -> int:
                 write(kept, data)  # the run is not lost: it is kept for a look at the deals named
                 out.write(f"this run is kept in {kept}\n")
                 raise
-            c = data["counts"]
-            said += f"; with the earlier runs: {c['won']} won, {c['lost']} lost, {c['unknown']} undecided of {c['deals']}"
+            said += f"; with the earlier runs: {tally(data)}"
     write(path, data)
     out.write(f"{said} -> {path}\n")
     return 0
