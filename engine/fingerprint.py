@@ -2,7 +2,8 @@
 are stale.
 
 It hashes every field of the spec that the rules read (piles, building, stock, deal,
-and the source of the module that holds a game's hooks) and leaves out what only names or
+and the source of the module that holds a game's hooks, less the statement that registers
+the spec, whose fields are hashed one by one) and leaves out what only names or
 places things (titles, labels, layout hints), so moving a pile on the screen keeps the
 figures while changing a rule does not. Fields at their default are left out too: a new
 capability of the vocabulary does not make every other game's figure stale.
@@ -14,6 +15,7 @@ found in what some games alone use turns only their figures stale.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import hashlib
 import inspect
@@ -26,7 +28,7 @@ from .spec import GameSpec
 
 # Fields that do not change what is legal.
 PRESENTATION = frozenset({
-    "title", "aliases", "description", "family", "redeal_label", "label", "name",
+    "title", "aliases", "description", "family", "redeal_label", "redeal_done", "label", "done", "name",
     "at", "step", "per_line", "line_step", "ring", "fan", "show", "first_number",
 })
 
@@ -57,6 +59,21 @@ def _at_default(value: Any, f: dataclasses.Field[Any]) -> bool:
     return False
 
 
+def _code(source: str) -> str:
+    """A hooks module's source without its ``register(GameSpec(...))`` statements: the spec
+    is hashed field by field (its labels and other words left out), so a game's button
+    words written beside its hooks do not turn its figures stale. The lines are cut from
+    the text as it is (not re-written from the tree, whose form may change with Python's
+    version)."""
+    lines = source.splitlines(keepends=True)
+    for node in reversed(ast.parse(source).body):
+        value = getattr(node, "value", None)
+        if (isinstance(node, (ast.Assign, ast.Expr)) and isinstance(value, ast.Call)
+                and isinstance(value.func, ast.Name) and value.func.id == "register"):
+            del lines[node.lineno - 1:node.end_lineno]
+    return "".join(lines)
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, Hooks):
         cls = type(value)
@@ -66,7 +83,7 @@ def _plain(value: Any) -> Any:
             # The hooks and the helpers beside them, and the module of each base the hooks
             # build on (The Nation's take-up in engine/games/takeup.py), its own first.
             modules = dict.fromkeys(inspect.getmodule(c) for c in cls.__mro__ if c not in (Hooks, object))
-            code = "".join(inspect.getsource(m) for m in modules if m is not None)
+            code = "".join(_code(inspect.getsource(m)) for m in modules if m is not None)
         except (OSError, TypeError):  # no source at hand (a frozen or browser build)
             code = cls.__qualname__
         return {"hooks": cls.__qualname__, "code": hashlib.sha256(code.encode()).hexdigest()}

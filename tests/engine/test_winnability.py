@@ -42,6 +42,22 @@ def test_the_fingerprint_follows_the_rules_not_the_layout() -> None:
     assert len({fingerprint(s) for s in engine.games()}) == len(engine.games())
 
 
+def test_a_hooked_games_fingerprint_follows_its_hooks_not_the_words_beside_them() -> None:
+    """The hooks' module is hashed as code, less the statement registering the spec (whose
+    fields are hashed one by one, its words left out): a button's words written there keep
+    the figures, a change to the hooks' code turns them stale."""
+    from engine.fingerprint import _code
+
+    module = ('from engine import register\n\n\nclass H(Hooks):\n    def deal(self, game):\n        return 1\n\n\n'
+              'GAME = register(GameSpec(\n    slug="x",\n    redeal_label="Redeal",\n))\n')
+    worded = module.replace('redeal_label="Redeal"', 'redeal_label="Take up", redeal_done="Taken up"')
+    assert _code(worded) == _code(module) != module
+    assert "class H(Hooks)" in _code(module) and "GameSpec" not in _code(module)
+    assert _code(module.replace("return 1", "return 2")) != _code(module)
+    nation = engine.get_spec("the-nation")
+    assert fingerprint(dataclasses.replace(nation, redeal_label="Other", redeal_done="Done")) == fingerprint(nation)
+
+
 def test_a_fault_mended_in_one_game_turns_only_its_figure_stale(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
 
