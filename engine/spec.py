@@ -214,7 +214,8 @@ class StockRule:
     # (Babette's garden, a row at a time).
     by_rows: bool = False
     last_resort: bool = False  # deal only when no other move is possible
-    label: str = "Deal"
+    label: str = "Deal"  # the button's words
+    done: str = "Dealt from the stock"  # what the status says once it is done (past tense, no full stop)
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,7 @@ class GameSpec:
     stock: StockRule | None = None
     redeals: int | None = 0  # how many times the game may be redealt (None: without limit)
     redeal_label: str = "Redeal"
+    redeal_done: str = "The waste is turned over"  # what the status says after a redeal
     stays_out: tuple[int, ...] = ()  # ranks that never go home: the game is won without them (Intrigue's queens)
     hooks: Hooks = field(default_factory=Hooks)
 

@@ -62,13 +62,13 @@ def build_view(game: Game) -> dict[str, Any]:
     actions = []
     possible = []
     if game.spec.stock is not None:
-        possible.append(("deal", game.spec.stock.label))
+        possible.append(("deal", game.spec.stock.label, game.spec.stock.done))
     if game.spec.redeals:
-        possible.append(("redeal", game.spec.redeal_label))
-    for action, label in possible:
+        possible.append(("redeal", game.spec.redeal_label, game.spec.redeal_done))
+    for action, label, done in possible:
         move = Move.act(action)
         ok = move in legal
-        actions.append({"move": action, "label": label, "enabled": ok,
+        actions.append({"move": action, "label": label, "done": done, "enabled": ok,
                         "reason": "" if ok else explain(game, move)})
     return {
         "format": VIEW_FORMAT,

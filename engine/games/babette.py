@@ -74,8 +74,8 @@ BABETTE = register(GameSpec(
                   line_step=(0.5, 0)),
         PileGroup("stock", Kind.STOCK, "Stock", at=(0, 8.25)),
     ),
-    stock=StockRule(deal_to="g", by_rows=True, label="Deal a row"),
+    stock=StockRule(deal_to="g", by_rows=True, label="Deal a row", done="Dealt a row"),
     redeals=2,
-    redeal_label="Take up and redeal",
+    redeal_label="Take up and redeal", redeal_done="Taken up and redealt",
     hooks=BabetteHooks(),
 ))

@@ -16,7 +16,7 @@ from ..registry import register
 from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup, StockRule, steps
 
 F, T, R, W = Kind.FOUNDATION, Kind.TABLEAU, Kind.RESERVE, Kind.WASTE
-TURN = StockRule(deal_to="waste", label="Turn a card")
+TURN = StockRule(deal_to="waste", label="Turn a card", done="Turned a card")
 
 
 def stock(at: tuple[float, float]) -> PileGroup:
@@ -105,9 +105,9 @@ JUBILEE_KINGS = register(GameSpec(
         waste((1.25, 6), F, R, name="Hand"),
         stock(at=(1.25, 7)),
     ),
-    stock=StockRule(deal_to="waste", label="Turn a card", blocked_by_nonempty="waste", gather=("w4", "w3", "w2", "w1")),
+    stock=StockRule(deal_to="waste", label="Turn a card", done="Turned a card", blocked_by_nonempty="waste", gather=("w4", "w3", "w2", "w1")),
     redeals=2,
-    redeal_label="Gather the waste piles",
+    redeal_label="Gather the waste piles", redeal_done="The waste piles are gathered",
 ))
 
 BACKBONE = register(GameSpec(
@@ -130,7 +130,7 @@ BACKBONE = register(GameSpec(
         stock(at=(5.75, 8.5)),
         waste((5.75, 9.5), F, T),
     ),
-    stock=StockRule(deal_to="waste", redeal_waste=True, label="Turn a card"),
+    stock=StockRule(deal_to="waste", redeal_waste=True, label="Turn a card", done="Turned a card"),
     redeals=1,
     redeal_label="Turn the waste over",
 ))
@@ -177,7 +177,7 @@ INTRIGUE = register(GameSpec(
                   at=(2.25, 0), fan="down"),
         stock(at=(0, 8.5)),
     ),
-    stock=StockRule(deal_to="t", new_pile_rank=QUEEN, label="Turn a card"),
+    stock=StockRule(deal_to="t", new_pile_rank=QUEEN, label="Turn a card", done="Turned a card"),
     stays_out=(QUEEN,),
 ))
 
@@ -230,7 +230,7 @@ CRAZY_QUILT = register(GameSpec(
         PileGroup("waste", W, "Waste", build=Build.SUIT, direction=Direction.EITHER, empty=Empty.NONE,
                   pick=Pick.TOP, to=(F,), at=(4.5, 9.25)),
     ),
-    stock=StockRule(deal_to="waste", redeal_waste=True, label="Turn a card"),
+    stock=StockRule(deal_to="waste", redeal_waste=True, label="Turn a card", done="Turned a card"),
     redeals=1,
     redeal_label="Turn the waste over",
 ))

@@ -22,5 +22,5 @@ DEUCES = register(GameSpec(
                   empty=Empty.ANY, pick=Pick.SUPERMOVE, to=(Kind.FOUNDATION, Kind.TABLEAU),
                   deal=1, at=(1, 0), fan="down"),
     ),
-    stock=StockRule(deal_to="waste", label="Turn a card"),
+    stock=StockRule(deal_to="waste", label="Turn a card", done="Turned a card"),
 ))

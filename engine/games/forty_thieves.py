@@ -17,7 +17,7 @@ from .deuces import DEUCES
 
 F, T, C = Kind.FOUNDATION, Kind.TABLEAU, Kind.CELL
 STOCK = PileGroup("stock", Kind.STOCK, "Stock", at=(0, 0))
-TURN = StockRule(deal_to="waste", label="Turn a card")
+TURN = StockRule(deal_to="waste", label="Turn a card", done="Turned a card")
 
 
 def waste(*to: Kind) -> PileGroup:
@@ -108,7 +108,7 @@ EIGHTS_DOWN = family_game(
     "by suit; two passes through the stock.",
     waste(), foundations(8, dealt=True, direction=Direction.DOWN, wrap=True),
     tableau(6, direction=Direction.UP, pick=Pick.RUN), low_rank=8,
-    stock=StockRule(deal_to="waste", redeal_waste=True, label="Turn a card"), redeals=1)
+    stock=StockRule(deal_to="waste", redeal_waste=True, label="Turn a card", done="Turned a card"), redeals=1)
 
 CAST_OUT_NINES = family_game(
     "cast-out-nines", "Cast Out Nines",

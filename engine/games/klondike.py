@@ -43,7 +43,7 @@ KLONDIKE = register(GameSpec(
     description="Seven piles in a triangle; build down in alternating colours; turn the stock "
                 "three cards at a time, as often as you like.",
     groups=(STOCK, WASTE, foundations(4), triangle(7)),
-    stock=StockRule(deal_to="waste", draw=3, redeal_waste=True, label="Turn three cards"),
+    stock=StockRule(deal_to="waste", draw=3, redeal_waste=True, label="Turn three cards", done="Turned three cards"),
     redeals=None,
     redeal_label="Turn the waste over",
 ))
@@ -55,7 +55,7 @@ KLONDIKE_DRAW_ONE = register(replace(
     aliases=(),
     description="Klondike turning the stock one card at a time, as often as you like.",
     groups=(STOCK, replace(WASTE, fan="none", show=0), foundations(4), triangle(7)),
-    stock=StockRule(deal_to="waste", draw=1, redeal_waste=True, label="Turn a card"),
+    stock=StockRule(deal_to="waste", draw=1, redeal_waste=True, label="Turn a card", done="Turned a card"),
 ))
 
 GARGANTUA = register(GameSpec(
@@ -67,7 +67,7 @@ GARGANTUA = register(GameSpec(
     description="Klondike with two packs: nine piles in a triangle, eight foundations, two passes "
                 "through the stock one card at a time.",
     groups=(STOCK, replace(WASTE, fan="none", show=0), foundations(8), triangle(9)),
-    stock=StockRule(deal_to="waste", draw=1, redeal_waste=True, label="Turn a card"),
+    stock=StockRule(deal_to="waste", draw=1, redeal_waste=True, label="Turn a card", done="Turned a card"),
     redeals=1,
     redeal_label="Turn the waste over",
 ))

@@ -82,6 +82,6 @@ MATRIMONY = register(GameSpec(
     ),
     stock=StockRule(deal_to="t", label="Deal"),
     redeals=16,
-    redeal_label="Redeal a pile",
+    redeal_label="Redeal a pile", redeal_done="A pile is redealt",
     hooks=MatrimonyHooks(),
 ))

@@ -64,6 +64,6 @@ THE_NATION = register(GameSpec(
                   at=(1, 0), fan="down"),
     ),
     redeals=2,
-    redeal_label="Take up and redeal",
+    redeal_label="Take up and redeal", redeal_done="Taken up and redealt",
     hooks=NationHooks(),
 ))

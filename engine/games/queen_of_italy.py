@@ -65,6 +65,6 @@ QUEEN_OF_ITALY = register(GameSpec(
         PileGroup("stock", Kind.STOCK, "Stock", at=(0, 8)),
         PileGroup("waste", Kind.WASTE, "Waste", pick=Pick.TOP, to=(Kind.FOUNDATION, Kind.TABLEAU), at=(1, 8)),
     ),
-    stock=StockRule(deal_to="waste", label="Turn a card"),
+    stock=StockRule(deal_to="waste", label="Turn a card", done="Turned a card"),
     hooks=QueenHooks(),
 ))

@@ -38,7 +38,7 @@ SPIDER = register(GameSpec(
         discards(8, 2),
         spider_tableau(10, (6, 6, 6, 6, 5, 5, 5, 5, 5, 5), (5, 5, 5, 5, 4, 4, 4, 4, 4, 4)),
     ),
-    stock=StockRule(deal_to="t", blocked_by_empty="t", label="Deal a card to each pile"),
+    stock=StockRule(deal_to="t", blocked_by_empty="t", label="Deal a card to each pile", done="Dealt a card to each pile"),
 ))
 
 SPIDER_ONE_SUIT = register(replace(
@@ -68,5 +68,5 @@ SPIDERETTE = register(GameSpec(
         discards(4, 3),
         spider_tableau(7, (1, 2, 3, 4, 5, 6, 7), (0, 1, 2, 3, 4, 5, 6)),
     ),
-    stock=StockRule(deal_to="t", blocked_by_empty="t", label="Deal a card to each pile"),
+    stock=StockRule(deal_to="t", blocked_by_empty="t", label="Deal a card to each pile", done="Dealt a card to each pile"),
 ))

@@ -73,6 +73,6 @@ ST_HELENA = register(GameSpec(
         side("w", 11, 2, (2, 0), (-1, 0)),
     ),
     redeals=2,
-    redeal_label="Take up and redeal",
+    redeal_label="Take up and redeal", redeal_done="Taken up and redealt",
     hooks=StHelenaHooks(),
 ))

@@ -22,7 +22,7 @@ TWO_RINGS = register(GameSpec(
         PileGroup("stock", Kind.STOCK, "Pack", at=(5.75, 0)),
         PileGroup("waste", Kind.WASTE, "Talon", pick=Pick.TOP, to=(Kind.FOUNDATION,), at=(5.75, 1), fan="right"),
     ),
-    stock=StockRule(deal_to="waste", redeal_waste=True, label="Turn a card"),
+    stock=StockRule(deal_to="waste", redeal_waste=True, label="Turn a card", done="Turned a card"),
     redeals=1,
-    redeal_label="Turn the talon over",
+    redeal_label="Turn the talon over", redeal_done="The talon is turned over",
 ))

@@ -109,7 +109,7 @@ THE_WHEEL = register(GameSpec(
                   line_step=(1.25, 0)),
         PileGroup("stock", Kind.STOCK, "Pack", at=(5.75, 10)),
     ),
-    stock=StockRule(deal_to="c", last_resort=True, label="Deal twelve more"),
+    stock=StockRule(deal_to="c", last_resort=True, label="Deal twelve more", done="Dealt twelve more"),
     hooks=WheelHooks(),
 ))
 

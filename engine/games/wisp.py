@@ -18,5 +18,5 @@ WILL_O_THE_WISP = register(GameSpec(
                   empty=Empty.ANY, pick=Pick.RUN, run=Build.SUIT, to=(Kind.TABLEAU, Kind.DISCARD),
                   deal=3, deal_down=2, at=(1, 0), fan="down"),
     ),
-    stock=StockRule(deal_to="t", blocked_by_empty="t", label="Deal a card to each pile"),
+    stock=StockRule(deal_to="t", blocked_by_empty="t", label="Deal a card to each pile", done="Dealt a card to each pile"),
 ))

@@ -71,10 +71,11 @@ def check_home_undo_and_reload(page: Any, slug: str) -> None:
         card(page, move.source, len(game.piles[move.source]) - 1).dblclick(position=CORNER)
     else:
         click_move(page, game, move)
+    said = next(a["done"] for a in game.view()["actions"] if a["move"] == move.action) if move.action else "Moved"
     game.play(move)
     expect(page.locator('[data-counter="moves"]')).to_have_text("1")
     assert board(page) == expected(game)
-    expect(page.locator(".demo-state")).to_contain_text(re.compile(r"^(Moved|Dealt)"))  # said in the live region
+    expect(page.locator(".demo-state")).to_contain_text(re.compile("^" + re.escape(said)))  # said in the live region
     expect(page.locator('[data-stat="played"]')).to_have_text(str(played + 1))
     page.locator("h1").click()
     page.keyboard.press("Control+z")
@@ -154,6 +155,28 @@ def bridge_after(slug: str, seed: int, moves: list[engine.Move]) -> Game:
         s.handle(json.dumps({"op": "play", "move": str(m), "auto": True}))
     assert s.game is not None
     return s.game
+
+
+def test_a_redeal_is_said_in_the_games_own_words_and_so_is_its_undo(page: Any, site_url: str) -> None:
+    """Matrimony's redeal takes up one pile and deals it again: the status says so, not
+    Klondike's "The waste is turned over", and its undo names the button."""
+    set_settings(page)
+    page.goto(site_url + page_of("matrimony") + "#seed=2")
+    wait_ready(page)
+    game = engine.new_game("matrimony", 2)
+    deal = page.locator('section.demo .demo-actions button[data-move="deal"]')
+    while game.piles[game.stock_id]:
+        deal.click()
+        game.play(engine.Move.act("deal"))
+        expect(page.locator('[data-counter="moves"]')).to_have_text(str(game.moves_made))
+    redeal = next(a for a in game.view()["actions"] if a["move"] == "redeal")
+    assert redeal["enabled"] and redeal["label"] == "Redeal a pile" and redeal["done"] == "A pile is redealt"
+    page.locator('section.demo .demo-actions button[data-move="redeal"]').click()
+    game.play(engine.Move.act("redeal"))
+    expect(page.locator(".demo-state")).to_have_text("A pile is redealt.")
+    assert board(page) == expected(game)
+    page.keyboard.press("Control+z")
+    expect(page.locator(".demo-state")).to_have_text("Undone: Redeal a pile.")
 
 
 def test_safe_cards_go_home_by_themselves_and_one_undo_takes_the_whole_step(page: Any, site_url: str) -> None:

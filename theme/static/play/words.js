@@ -41,10 +41,12 @@ export function moveParts(move) {
 function moveWords(move, pile, before, after, verb) {
   const parts = moveParts(move);
   if (!parts) return move;
-  if (parts.action && verb === "Move") {
-    // Advice names the game's own button ("Turn a card", "Deal a row", "Redeal a pile").
-    const button = (before.actions || []).find((a) => a.move === parts.action);
-    if (button && button.label) return button.label;
+  if (parts.action) {
+    // The game's own words: what is done says the button's past ("Taken up and redealt"),
+    // advice and an undo its label ("Deal a row", "Redeal a pile").
+    const button = [before, after].flatMap((v) => v.actions || []).find((a) => a.move === parts.action);
+    const words = button && (verb === "Moved" ? button.done : button.label);
+    if (words) return words;
   }
   if (parts.action === "deal") return verb === "Moved" ? "Dealt from the stock" : "Deal from the stock";
   if (parts.action === "redeal") return verb === "Moved" ? "The waste is turned over" : "Turn the waste over";
