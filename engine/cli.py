@@ -130,7 +130,11 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO
     play.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
     bulk = sub.add_parser("solve", help="solve a range of deals and write the game's winnability file")
     bulk.add_argument("slug", help="game slug, title or alias")
-    bulk.add_argument("--deals", default="1-1000", help="deal numbers, e.g. 1-10000 or 1-5,9 (default 1-1000)")
+    bulk.add_argument("--deals", default=None,
+                      help="deal numbers, e.g. 1-10000 or 1-5,9 (default 1-1000; with --undecided, the file's)")
+    bulk.add_argument("--undecided", action="store_true",
+                      help="solve only the deals the file in --out leaves undecided (of --deals, if given), "
+                           "as with a bigger budget, and merge the verdicts into it")
     bulk.add_argument("--budget", type=int, default=20_000, help="positions the solver may search per deal")
     bulk.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     bulk.add_argument("--dask", default=None, metavar="ADDRESS", help="a Dask scheduler to run on instead")

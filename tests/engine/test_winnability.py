@@ -86,6 +86,37 @@ def test_the_bulk_runner_writes_a_data_file(tmp_path: Path, capsys: pytest.Captu
     assert "fortress:" in capsys.readouterr().out
 
 
+def test_a_second_run_solves_only_the_undecided_deals_with_a_bigger_budget(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """``--undecided`` takes the deals the file leaves undecided and merges its verdicts in;
+    it refuses a missing file or one of other rules, and has nothing to do once all are settled."""
+    out = ["--workers", "1", "--out", str(tmp_path)]
+    assert main(["solve", "fortress", "--undecided", "--budget", "3000", *out]) == 2
+    assert "there is no" in capsys.readouterr().out and not list(tmp_path.iterdir())
+    assert main(["solve", "fortress", "--deals", "1-8", "--budget", "40", *out]) == 0
+    first = json.loads((tmp_path / "fortress.json").read_text())
+    left = bulk.parse_ranges(first["unknown"])
+    assert left and len(left) < 8  # some settled at 40 positions, some not
+    capsys.readouterr()
+    assert main(["solve", "fortress", "--undecided", "--deals", "1-7", "--budget", "20000", *out]) == 0
+    second = json.loads((tmp_path / "fortress.json").read_text())
+    assert second["runs"][-1]["deals"] == bulk.format_ranges(s for s in left if s <= 7)
+    assert second["counts"]["deals"] == 8 and second["budget"] == 20000
+    assert set(bulk.parse_ranges(second["unknown"])) <= {8}
+    for seed in bulk.parse_ranges(first["won"]) + bulk.parse_ranges(first["lost"]):  # kept
+        assert seed not in bulk.parse_ranges(second["unknown"])
+    capsys.readouterr()
+    if 8 in left:
+        assert main(["solve", "fortress", "--undecided", "--budget", "20000", *out]) == 0
+    assert main(["solve", "fortress", "--undecided", "--budget", "20000", *out]) == 0
+    assert "leaves no deal undecided" in capsys.readouterr().out
+    stale = {**second, "fingerprint": "0" * 16}
+    (tmp_path / "fortress.json").write_text(json.dumps(stale))
+    assert main(["solve", "fortress", "--undecided", "--budget", "20000", *out]) == 2
+    assert "other rules or another solver" in capsys.readouterr().out
+    assert json.loads((tmp_path / "fortress.json").read_text()) == stale
+
+
 def test_the_bulk_runner_refuses_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "no-such-game", "--deals", "1-2", "--out", str(tmp_path)]) == 2
     assert "unknown game 'no-such-game'" in capsys.readouterr().out
