@@ -242,19 +242,18 @@ def tally(data: dict[str, Any]) -> str:
     return f"{c['won']} won, {c['lost']} lost, {c['unknown']} undecided of {c['deals']}"
 
 
-def undecided(folder: Path, slug: str, deals: str | None) -> list[int]:
-    """The deals (of ``deals``, if given) that the game's file in ``folder`` leaves
-    undecided: for a second run with a bigger budget, whose verdicts are merged into it.
-    The file must be of the rules and solver as they are now: what another fingerprint
-    left undecided says nothing of these rules."""
-    spec = get_spec(slug)
-    path = folder / f"{spec.slug}.json"
+def undecided(path: Path, deals: str | None) -> list[int]:
+    """The deals (of ``deals``, if given) that the data file at ``path`` leaves undecided:
+    for a second run with a bigger budget, whose verdicts are merged into it. The file must
+    be of the rules and solver as they are now: what another fingerprint left undecided
+    says nothing of these rules."""
     if not path.exists():
         raise ValueError(f"--undecided: there is no {path} to take the undecided deals from")
     data = read(path)
-    if data.get("fingerprint") != fingerprint(spec):
+    now = fingerprint(get_spec(data["game"]))
+    if data.get("fingerprint") != now:
         raise ValueError(f"--undecided: {path} was measured under other rules or another solver "
-                         f"(fingerprint {data.get('fingerprint')}, now {fingerprint(spec)}); solve its deals again instead")
+                         f"(fingerprint {data.get('fingerprint')}, now {now}); solve its deals again instead")
     left = parse_ranges(data["unknown"])
     if deals is not None:
         wanted = set(parse_ranges(deals))
@@ -270,11 +269,12 @@ def _report(progress: TextIO | None, slug: str, done: int, total: int) -> None:
 
 def main(args: Any, out: TextIO) -> int:
     folder = Path(args.out)
+    path = folder / f"{get_spec(args.slug).slug}.json"
     if getattr(args, "undecided", False):
-        seeds = undecided(folder, args.slug, args.deals)
+        seeds = undecided(path, args.deals)
         if not seeds:
             within = f" among deals {args.deals}" if args.deals else ""
-            out.write(f"nothing to do: {folder / get_spec(args.slug).slug}.json leaves no deal undecided{within}\n")
+            out.write(f"nothing to do: {path} leaves no deal undecided{within}\n")
             return 0
     else:
         seeds = parse_ranges(args.deals or "1-1000")
@@ -284,7 +284,6 @@ def main(args: Any, out: TextIO) -> int:
     data = run(args.slug, seeds, args.budget, args.workers, args.dask, progress=sys.stderr)
     sys.stderr.write("\n")
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{data['game']}.json"
     said = f"{data['game']}: {tally(data)} deals (budget {args.budget}; median {data['seconds']['median']} s)"
     if path.exists() and not args.replace:
         try:

@@ -44,7 +44,7 @@ function moveWords(move, pile, before, after, verb) {
   if (parts.action) {
     // The game's own words: what is done says the button's past ("Taken up and redealt"),
     // advice and an undo its label ("Deal a row", "Redeal a pile").
-    const button = [before, after].flatMap((v) => v.actions || []).find((a) => a.move === parts.action);
+    const button = (before.actions || []).find((a) => a.move === parts.action);
     const words = button && (verb === "Moved" ? button.done : button.label);
     if (words) return words;
   }
