@@ -93,6 +93,27 @@ def play_and_check(page: Page, game: Game, move: engine.Move, how: Any = click_m
     assert board(page) == expected(game), f"board differs from the engine after {move}"
 
 
+def card_move(page: Page, game: Game) -> engine.Move:
+    """A card move from ``game``'s position. A deal may open with nothing to do but deal from
+    the stock (which deal a page opens on follows the solver's figures): the stock is then
+    dealt, through the page and in ``game`` alike, until a card can move."""
+    while True:
+        moves = game.legal_moves()
+        cards = [m for m in moves if not m.action]
+        if cards:
+            return cards[0]
+        assert moves, f"no move at all in {game.spec.slug} deal {game.seed}"
+        play_and_check(page, game, moves[0])
+
+
+def picks_shown(page: Page) -> dict[str, list[int]]:
+    """The cards the page marks as ones that may be picked up: their indexes, by pile."""
+    picks: dict[str, list[int]] = page.locator("section.demo .board").evaluate(
+        "b => Object.fromEntries([...b.querySelectorAll('[data-pile]')].map(p => [p.dataset.pile,"
+        " [...p.querySelectorAll('.card')].flatMap((c, i) => c.classList.contains('pickable') ? [i] : [])]))")
+    return picks
+
+
 def page_of(slug: str) -> str:
     return f"/games/{slug}/"
 

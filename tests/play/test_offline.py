@@ -24,7 +24,7 @@ from site_builder import build
 from site_builder.offline import page_url
 from tests.conftest import CONTENT, Served, launch_options
 from tests.play.conftest import PLAIN_SETTINGS
-from tests.play.driver import click_move, moves_shown, wait_ready
+from tests.play.driver import card_move, moves_shown, play_and_check, wait_ready
 
 OFFLINE_SET_UP = 90_000  # ms: the shell (about 3 MB) and the demo's runtime (13 MB) into the caches
 # The engine's saved starts (theme/static/worker.js): {file name: size} of the files in their
@@ -87,10 +87,7 @@ def kept_for_offline(page: Any) -> None:
 def play_first_move(page: Any) -> None:
     demo = page.locator("section.demo")
     game = engine.new_game(demo.get_attribute("data-game"), int(demo.get_attribute("data-seed")))
-    move = next(m for m in game.legal_moves() if not m.action)
-    click_move(page, game, move)
-    expect(page.locator('[data-counter="moves"]')).to_have_text("1")
-    assert moves_shown(page) == 1
+    play_and_check(page, game, card_move(page, game))
 
 
 def test_after_one_game_page_every_page_opens_plays_and_searches_with_the_network_gone(
@@ -111,9 +108,10 @@ def test_after_one_game_page_every_page_opens_plays_and_searches_with_the_networ
                              ".map((e) => [e.name, e.workerMatchedSourceType])")
     assert sources and all(source == "cache" for _, source in sources), sources
     play_first_move(other)
+    played = moves_shown(other)
     other.reload()  # an offline reload keeps the game, as online
     wait_ready(other)
-    assert moves_shown(other) == 1
+    assert moves_shown(other) == played
 
     for path, heading in (("/families/", "Games by family"), ("/glossary/", "Glossary"), ("/", "Patience Rulebook")):
         other.goto(server.url + path)
