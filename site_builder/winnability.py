@@ -63,7 +63,7 @@ class Winnability:
     lost: int
     unknown: int
     won_seeds: str  # as ranges
-    runs: int = 1  # solver runs merged into the file (engine.bulk.merge)
+    runs: int = 1  # different searches among the runs merged into the file (``searches``)
 
     @property
     def percent(self) -> str:
@@ -260,8 +260,16 @@ def _check(src: Source, errors: list[BuildError], slug: str,
         return None
     figure = Winnability(slug, False, str(src.path), values["budget"], values["date"], data["deals"],
                          counts["deals"] if counts else 0, len(values["won"]), len(values["lost"]),
-                         len(values["unknown"]), format_ranges(values["won"]), len(values.get("runs", ())) or 1)
+                         len(values["unknown"]), format_ranges(values["won"]), searches(values.get("runs", ())))
     return figure, values["fingerprint"], lines.get(("fingerprint",), 1)
+
+
+def searches(runs: list[dict[str, Any]]) -> int:
+    """How many different searches the runs merged into a file made (at least one): a run made
+    in chunks, or again on deals its first part left, is one search however many entries it
+    wrote; runs differ by their budget, their version of the search, or in having only their
+    wins kept (``engine.bulk.merge``'s "taken")."""
+    return len({(run.get("budget"), run.get("search"), run.get("taken")) for run in runs}) or 1
 
 
 def _valid(kind: str, value: Any) -> bool:

@@ -96,6 +96,12 @@ def test_a_figure_merged_from_several_runs_says_so(tmp_path: Path) -> None:
     assert "per deal, in 2 runs whose searches differ, each run's verdicts kept" in " ".join(html.split())
     single, _, _ = built(tmp_path / "one", figure())
     assert "runs whose searches differ" not in single
+    # A second search made in chunks, or again where its first part ran out, is one search.
+    chunks = [{**runs[1], "deals": deals} for deals in ("1-500", "501-1000", "7,9")]
+    html, _, _ = built(tmp_path / "chunks", figure(runs=[runs[0], *chunks]))
+    assert "per deal, in 2 runs whose searches differ" in " ".join(html.split())
+    html, _, _ = built(tmp_path / "one search", figure(runs=chunks))
+    assert "runs whose searches differ" not in html
     errors = errors_for(tmp_path / "bad", text(figure(runs={"date": "2026-11-20"})))
     assert only(errors, "'runs' must be a JSON list").value == {"date": "2026-11-20"}
 
