@@ -23,6 +23,10 @@ made earlier (kept in git, say) into ``FILE``. ``--undecided`` solves only the d
 file leaves undecided (of ``--deals``, if given): a second run with a bigger budget spends
 it where the first ran out (FreeCell's 161 of 10,000 at 200,000 positions).
 
+Each file written also names its ``opening``: the deal the game's rule page opens its demo
+on, a won deal whose line the demo's Hint finds from the start (``opening``). It is worked
+out here, once, rather than by the site builder on every build.
+
 Like ``cli.py``, this module does I/O and the engine core never imports it.
 """
 
@@ -40,13 +44,16 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
+from .bridge import HINT_BUDGET
 from .fingerprint import fingerprint
 from .game import new_game
 from .registry import get_spec
-from .solve import LOST, SEARCH_VERSION, SOLVER_VERSION, UNKNOWN, WON, solve
+from .solve import LOST, SEARCH_VERSION, SOLVER_VERSION, UNKNOWN, WON, fair_budget, solve
 
 DATA_FORMAT = 1
 CHUNK = 25  # deals a worker solves per task
+# Won deals tried, lowest first, for the one a rule page's demo opens on (``opening``).
+OPENING_TRIES = 20
 
 
 def parse_ranges(text: str) -> list[int]:
@@ -208,6 +215,30 @@ def merge(old: dict[str, Any], new: dict[str, Any], wins_only: bool = False) -> 
     return out
 
 
+def opening(slug: str, won: str) -> int | None:
+    """The deal a rule page's demo opens on (a data file's ``opening``): the lowest won deal
+    whose winning line the demo's own Hint finds from the deal's start (a search of
+    ``HINT_BUDGET`` positions, as in the browser), so that a reader's first Hint leads
+    somewhere; tried among the ``OPENING_TRIES`` lowest won deals, else the lowest won
+    deal (None where none is won). Klondike's lowest won deal, 2, was won by a search of
+    100,000 positions; the Hint finds deal 3's line at once."""
+    seeds = parse_ranges(won)
+    for seed in seeds[:OPENING_TRIES]:
+        game = new_game(slug, seed)
+        if solve(game, fair_budget(game, HINT_BUDGET)).result == WON:
+            return seed
+    return seeds[0] if seeds else None
+
+
+def with_opening(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with its ``opening`` worked out again for its won deals (none: no key)."""
+    out = {key: value for key, value in data.items() if key != "opening"}
+    seed = opening(data["game"], data["won"])
+    if seed is not None:
+        out["opening"] = seed
+    return out
+
+
 def write(path: Path, data: dict[str, Any]) -> None:
     """Write a data file whole (a temporary file renamed over it)."""
     tmp = path.with_suffix(".json.tmp")
@@ -226,13 +257,15 @@ def read(path: Path) -> dict[str, Any]:
 
 
 def merge_files(target: Path, others: list[Path], out: TextIO, wins_only: bool = False) -> int:
-    """``python -m engine merge FILE OTHER...``: merge what ``others`` proved into ``FILE``
-    (``--wins-only``: only their won deals)."""
+    """``python -m engine merge FILE [OTHER...]``: merge what ``others`` proved into ``FILE``
+    (``--wins-only``: only their won deals); with none, only work its ``opening`` out again."""
     data = read(target)
     for other in others:
         data = merge(read(other), data, wins_only)
+    data = with_opening(data)
     write(target, data)
-    out.write(f"{data['game']}: {tally(data)} deals ({len(data['runs'])} runs) -> {target}\n")
+    out.write(f"{data['game']}: {tally(data)} deals ({len(_run_of(data))} runs), opens on deal "
+              f"{data.get('opening', '-')} -> {target}\n")
     return 0
 
 
@@ -303,6 +336,6 @@ def main(args: Any, out: TextIO) -> int:
                 out.write(f"this run is kept in {kept}\n")
                 raise
             said += f"; with the earlier runs: {tally(data)}"
-    write(path, data)
+    write(path, with_opening(data))
     out.write(f"{said} -> {path}\n")
     return 0

@@ -143,7 +143,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO
                       help="write this run alone (by default what the file there proved, on the same rules, is kept)")
     joined = sub.add_parser("merge", help="merge winnability files of one game's rules (earlier runs) into the first")
     joined.add_argument("file", help="the winnability file to merge into, e.g. content/winnability/babette.json")
-    joined.add_argument("others", nargs="+", help="files of earlier runs of the same game, rules and solver")
+    joined.add_argument("others", nargs="*", help="files of earlier runs of the same game, rules and solver "
+                        "(none: only work out again the deal the rule page opens on)")
     joined.add_argument("--wins-only", action="store_true",
                         help="take only the won deals of the others (their lost ones may rest on a mended fault)")
     args = parser.parse_args(argv)

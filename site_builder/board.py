@@ -109,10 +109,11 @@ def _deal(job: tuple[str, int]) -> tuple[str, str, tuple[int, int], bytes]:
 
 
 def demo_seed(game: GamePage) -> int:
-    """The deal a game's demo opens on: the lowest deal the solver has won, where a fresh
-    figure says so (a reader's first deal can be won), else deal 1."""
+    """The deal a game's demo opens on: one the solver has won, where a fresh figure says so
+    (a reader's first deal can be won, and its Hint leads somewhere: ``Winnability.demo_deal``),
+    else deal 1."""
     figure = game.winnability
-    first = figure.first_won if figure is not None and not figure.stale else None
+    first = figure.demo_deal if figure is not None and not figure.stale else None
     return first if first is not None else DEFAULT_SEED
 
 

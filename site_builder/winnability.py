@@ -38,7 +38,7 @@ FIELDS: dict[str, tuple[str, bool]] = {
     "solver_version": ("int", True), "search": ("int", False), "budget": ("count", True), "date": ("date", True),
     "deals": ("ranges", True), "counts": ("table", True), "won": ("ranges", True), "lost": ("ranges", True),
     "unknown": ("ranges", True), "seconds": ("table", False), "positions": ("table", False),
-    "python": ("str", False), "runs": ("list", False),
+    "python": ("str", False), "runs": ("list", False), "opening": ("count", False),
 }
 COUNTS = ("deals", "won", "lost", "unknown")
 _WHAT = {"int": "an integer", "count": "a whole number of 1 or more", "str": "a string",
@@ -64,6 +64,7 @@ class Winnability:
     unknown: int
     won_seeds: str  # as ranges
     runs: int = 1  # different searches among the runs merged into the file (``searches``)
+    opening: int | None = None  # the deal the demo opens on, where the file names one (``engine.bulk.opening``)
 
     @property
     def percent(self) -> str:
@@ -107,8 +108,11 @@ class Winnability:
         return f"{day.day} {day:%B %Y}"
 
     @property
-    def first_won(self) -> int | None:
-        """The lowest deal number proved won: the deal a rule page's demo opens on."""
+    def demo_deal(self) -> int | None:
+        """The deal a rule page's demo opens on: the file's ``opening`` (a won deal whose line
+        the Hint finds from the start), else the lowest deal number proved won."""
+        if self.opening is not None:
+            return self.opening
         head = self.won_seeds.split(",")[0].split("-")[0]
         return int(head) if head else None
 
@@ -256,11 +260,14 @@ def _check(src: Source, errors: list[BuildError], slug: str,
     counts = _counts(data["counts"], error)
     if counts is not None:
         _check_deals(values, counts, seed_range(spec), error)
+    if "opening" in values and values["opening"] not in values["won"]:
+        error(("opening",), "'opening' (the deal the demo opens on) must be one of the deals in 'won'", values["opening"])
     if len(errors) > before:
         return None
     figure = Winnability(slug, False, str(src.path), values["budget"], values["date"], data["deals"],
                          counts["deals"] if counts else 0, len(values["won"]), len(values["lost"]),
-                         len(values["unknown"]), format_ranges(values["won"]), searches(values.get("runs", ())))
+                         len(values["unknown"]), format_ranges(values["won"]), searches(values.get("runs", ())),
+                         values.get("opening"))
     return figure, values["fingerprint"], lines.get(("fingerprint",), 1)
 
 

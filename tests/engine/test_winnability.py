@@ -126,7 +126,7 @@ def test_the_bulk_runner_refuses_bad_input(tmp_path: Path, capsys: pytest.Captur
 
 
 def _earlier(tmp_path: Path, **fields: Any) -> Path:
-    """An earlier run's Fortress file in ``tmp_path`` (of the current rules and solver)."""
+    """An earlier run's Fortress file (or of ``game``) in ``tmp_path`` (of the current rules and solver)."""
     data: dict[str, Any] = {
         "format": 1, "game": "fortress", "fingerprint": fingerprint(engine.get_spec("fortress")), "solver_version": 1,
         "search": 1, "budget": 500, "date": "2026-01-02", "deals": "101-103",
@@ -134,7 +134,7 @@ def _earlier(tmp_path: Path, **fields: Any) -> Path:
         "seconds": {"median": 0.1, "p95": 0.1, "total": 0.3, "wall": 0.3},
     }
     data.update(fields)
-    path = tmp_path / "fortress.json"
+    path = tmp_path / f"{data['game']}.json"
     path.write_text(json.dumps(data), "utf-8")
     return path
 
@@ -209,6 +209,29 @@ def test_the_merge_command_joins_earlier_files(tmp_path: Path, capsys: pytest.Ca
     data = json.loads(target.read_text())
     assert (data["deals"], data["won"], data["lost"], data["unknown"]) == ("1-7", "1,3-4,6", "2", "5,7")
     assert data["runs"][0]["taken"] == "won" and len(data["runs"]) == 3
+
+
+def test_a_page_opens_on_a_won_deal_whose_line_the_hint_finds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Klondike deal 2 was won by a search of 100,000 positions, deal 3 by the Hint's own."""
+    hint = bulk.fair_budget(engine.new_game("klondike", 2), bulk.HINT_BUDGET)
+    assert engine.solve(engine.new_game("klondike", 2), hint).result == "unknown"
+    assert engine.solve(engine.new_game("klondike", 3), hint).result == "won"
+    assert bulk.opening("klondike", "2-3,9") == 3
+    assert bulk.opening("klondike", "") is None
+    monkeypatch.setattr(bulk, "OPENING_TRIES", 1)  # none found among those tried: the lowest won deal
+    assert bulk.opening("klondike", "2-3,9") == 2
+    monkeypatch.undo()
+    # Written with every data file; "merge FILE" alone works it out again.
+    path = _earlier(tmp_path, deals="1-4", won="2-3", lost="", unknown="1,4",
+                    counts={"deals": 4, "won": 2, "lost": 0, "unknown": 2}, game="klondike",
+                    fingerprint=fingerprint(engine.get_spec("klondike")))
+    assert "opening" not in json.loads(path.read_text())
+    assert main(["merge", str(path)]) == 0
+    assert json.loads(path.read_text())["opening"] == 3
+    assert "opens on deal 3" in capsys.readouterr().out
+    assert main(["solve", "klondike", "--deals", "3", "--budget", "500", "--workers", "1", "--out", str(tmp_path)]) == 0
+    assert json.loads(path.read_text())["opening"] == 3
 
 
 def test_a_hint_that_turns_the_stock_says_how_many_turns_come_first() -> None:

@@ -92,13 +92,16 @@ def test_every_engine_game_has_a_page_with_its_first_deal(real_site: Path) -> No
 
 
 def first_deal_shown(spec: engine.GameSpec) -> int:
-    """The lowest deal the solver has won, by a fresh figure in content/winnability/, else 1."""
+    """The deal the fresh figure in content/winnability/ opens on (a won one), else 1."""
     path = Path(__file__).resolve().parents[2] / "content" / "winnability" / f"{spec.slug}.json"
     if not path.is_file():
         return 1
     data = json.loads(path.read_text("utf-8"))
     won = parse_ranges(data["won"])
-    return won[0] if won and data["fingerprint"] == engine.fingerprint(spec) else 1
+    if not won or data["fingerprint"] != engine.fingerprint(spec):
+        return 1
+    assert data.get("opening", won[0]) in won, spec.slug
+    return int(data.get("opening", won[0]))
 
 
 def test_search_index_and_ui_are_same_origin_files(real_site: Path) -> None:

@@ -210,6 +210,12 @@ def test_the_demo_opens_on_the_lowest_deal_proved_won(tmp_path: Path) -> None:
     assert 'data-seed="1"' in page
     page, _, _ = built(tmp_path / "c", figure(fingerprint="0" * 16, won="7-827", lost="1-6,828-988"))
     assert 'data-seed="1"' in page
+    # The file's "opening" (engine.bulk: a won deal whose line the Hint finds) comes first.
+    page, _, _ = built(tmp_path / "d", figure(won="7-827", lost="1-6,828-988", opening=12))
+    assert 'data-seed="12"' in page
+    data = figure(opening=900)  # lost
+    err = only(errors_for(tmp_path / "e", text(data)), "'opening'")
+    assert err.value == 900 and err.line == text(data).splitlines().index(' "opening": 900') + 1
 
 
 def test_a_figure_of_mostly_undecided_deals_says_so(tmp_path: Path) -> None:
