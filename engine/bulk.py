@@ -53,7 +53,7 @@ from .solve import LOST, SEARCH_VERSION, SOLVER_VERSION, UNKNOWN, WON, fair_budg
 DATA_FORMAT = 1
 CHUNK = 25  # deals a worker solves per task
 # Won deals tried, lowest first, for the one a rule page's demo opens on (``opening``).
-OPENING_TRIES = 20
+OPENING_TRIES = 60
 
 
 def parse_ranges(text: str) -> list[int]:
