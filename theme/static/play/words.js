@@ -42,14 +42,12 @@ function moveWords(move, pile, before, after, verb) {
   const parts = moveParts(move);
   if (!parts) return move;
   if (parts.action) {
-    // The game's own words: what is done says the button's past ("Taken up and redealt"),
-    // advice and an undo its label ("Deal a row", "Redeal a pile").
+    // The game's own words, from the view (the engine's spec holds them, defaults too): what
+    // is done says the button's past ("Taken up and redealt"), advice and an undo its label
+    // ("Deal a row", "Redeal a pile").
     const button = (before.actions || []).find((a) => a.move === parts.action);
-    const words = button && (verb === "Moved" ? button.done : button.label);
-    if (words) return words;
+    return (button && (verb === "Moved" ? button.done : button.label)) || move;
   }
-  if (parts.action === "deal") return verb === "Moved" ? "Dealt from the stock" : "Deal from the stock";
-  if (parts.action === "redeal") return verb === "Moved" ? "The waste is turned over" : "Turn the waste over";
   const { sources, count } = parts;
   const target = after.piles.find((p) => p.id === parts.target);
   const to = target ? target.name : parts.target;
