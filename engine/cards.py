@@ -40,6 +40,11 @@ class Card(NamedTuple):
         """Words for screen readers and messages: ``Queen of hearts``."""
         return f"{RANK_NAMES.get(self.rank, str(self.rank))} of {SUIT_NAMES[self.suit]}"
 
+    @property
+    def short(self) -> str:
+        """Short text for people, with the suit's symbol: ``Q♥``."""
+        return rank_text(self.rank) + SUIT_SYMBOLS[self.suit]
+
     def __str__(self) -> str:
         return self.code
 

@@ -1,8 +1,9 @@
 """Setting out a deal: the pack, its shuffle, the cards taken out first, and the standard deal.
 
 Chance happens here and nowhere else. A deal number means the same deal on every Python:
-the project's own SplitMix64 shuffle for most games, and for FreeCell the generator of
-Windows FreeCell, so that deal N is the deal N every FreeCell player knows.
+the project's own SplitMix64 shuffle for most games, keyed by the game (deal N of one game
+is not deal N of another, unless a variant shares its parent's deals), and for FreeCell the
+generator of Windows FreeCell, so that deal N is the deal N every FreeCell player knows.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import SUITS, Card, parse_card
-from .rng import MAX_SEED, shuffled
+from .rng import MAX_SEED, name_key, shuffled
 
 if TYPE_CHECKING:
     from .game import Game
@@ -36,6 +37,18 @@ def seed_range(spec: GameSpec) -> tuple[int, int]:
     if spec.deal_numbers == "microsoft":
         return 1, MICROSOFT_MAX_DEAL
     return 0, MAX_SEED
+
+
+def shuffle_key(spec: GameSpec) -> int:
+    """What the project's shuffle of deal N is keyed by, besides N: the game's own name (or
+    its parent's, ``deals_as``), so that deal 1 of Forty Thieves is not deal 1 of Busy Aces
+    laid out another way. The seed is mixed with the key before the shuffle starts."""
+    return name_key(spec.deals_as or spec.slug)
+
+
+def game_shuffle(spec: GameSpec, pack: list[Card], seed: int) -> list[Card]:
+    """The project's shuffle of ``pack`` for deal ``seed`` of ``spec`` (keyed by the game)."""
+    return shuffled(pack, seed ^ shuffle_key(spec))
 
 
 def microsoft_deal(number: int) -> list[Card]:
@@ -118,7 +131,7 @@ def shuffled_pack(game: Game) -> list[Card]:
     if spec.deal_numbers == "microsoft":
         return microsoft_deal(game.seed)
     pack = take_out_base_cards(game, new_pack(spec.decks, spec.suits))
-    pack = shuffled(pack, game.seed)
+    pack = game_shuffle(spec, pack, game.seed)
     set_out_first_found(game, pack)
     if spec.base_from_deal:
         pack = set_out_dealt_base(game, pack)

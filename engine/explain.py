@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def _card(card: object) -> str:
     if not isinstance(card, Card):
         return str(card)
-    return f"{card.code[:-1]}{SUIT_SYMBOLS[card.suit]}"
+    return card.short
 
 
 def _build_words(g: PileGroup) -> str:

@@ -42,6 +42,10 @@ def fingerprint(spec: GameSpec, solver_version: int | None = None, faults: int |
     if faults is None:
         faults = FAULTS_MENDED.get(spec.slug, 0)
     plain: dict[str, Any] = {"rules": _plain(spec), "solver": solver_version}
+    if spec.deal_numbers == "project":
+        # Deal N is a shuffle keyed by the game (engine.dealing.shuffle_key): the figures
+        # of the unkeyed shuffle, whose deal N was the same cards in every game, are stale.
+        plain["shuffle"] = "keyed by " + (spec.deals_as or spec.slug)
     if faults:  # left out while none: the fingerprints measured before the count existed stay
         plain["faults"] = faults
     text = json.dumps(plain, sort_keys=True, separators=(",", ":"))

@@ -61,6 +61,14 @@ def _check(spec: GameSpec) -> None:
     if spec.deal_numbers == "microsoft" and (spec.decks != 1 or sorted(spec.suits) != sorted("CDHS")
                                              or any(g.starts_with for g in spec.groups)):
         raise RegistrationError(f"game {spec.slug!r}: Microsoft deal numbers need one full pack dealt whole")
+    if spec.deals_as:
+        parent = _GAMES.get(spec.deals_as)
+        if parent is None or spec.deal_numbers != "project" or parent.deal_numbers != "project":
+            raise RegistrationError(f"game {spec.slug!r}: deals_as names {spec.deals_as!r}, which is not a game "
+                                    "registered before it with the project's deal numbers")
+        if (parent.decks, parent.suits) != (spec.decks, spec.suits):
+            raise RegistrationError(f"game {spec.slug!r}: it shares the deals of {spec.deals_as!r}, "
+                                    "so it needs the same pack (decks and suits)")
     try:
         new_pack(spec.decks, spec.suits)
     except ValueError as e:

@@ -37,6 +37,15 @@ class SplitMix64:
                 return x % n
 
 
+def name_key(name: str) -> int:
+    """A 64-bit number for ``name`` (FNV-1a over its UTF-8 bytes): the same on every Python,
+    unlike ``hash()``, and without importing ``hashlib`` into the engine."""
+    h = 0xCBF29CE484222325
+    for byte in name.encode():
+        h = ((h ^ byte) * 0x100000001B3) & _MASK
+    return h
+
+
 def shuffled(items: list[T], seed: int) -> list[T]:
     """A Fisher-Yates shuffle of a copy of ``items`` driven by ``seed``."""
     out = list(items)

@@ -232,6 +232,11 @@ class GameSpec:
     low_rank: int = 1
     suits: str = "CDHS"  # the suits the cards come in; fewer suits, more copies of each (Spider one suit)
     deal_numbers: str = "project"  # "project": the engine's own shuffle; "microsoft": Windows FreeCell's deals
+    # The game whose deal numbers this one shares ("": its own). With the project's shuffle,
+    # deal N of one game is not deal N of another (the shuffle is keyed by the game), except
+    # where a variant names its parent, so that both can be compared on one deal (Well and
+    # Well up only; Klondike turning three and turning one).
+    deals_as: str = ""
     deal_by_rows: bool = False  # deal across the piles, one row at a time, instead of pile by pile
     base_from_deal: bool = False  # the first card dealt sets the base rank; its fellows start the foundations
     stock: StockRule | None = None

@@ -52,6 +52,7 @@ KLONDIKE_DRAW_ONE = register(replace(
     KLONDIKE,
     slug="klondike-draw-one",
     title="Klondike (draw one)",
+    deals_as="klondike",  # deal N is Klondike's deal N: one deal played turning one and turning three
     aliases=(),
     description="Klondike turning the stock one card at a time, as often as you like.",
     groups=(STOCK, replace(WASTE, fan="none", show=0), foundations(4), triangle(7)),

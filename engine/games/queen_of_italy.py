@@ -38,7 +38,7 @@ class QueenHooks(Hooks):
 
     def explain(self, game: Game, move: Move) -> str | None:
         if game.phase == CHOOSE:
-            return "first choose the base card: move one of the four cards t1 to t4 to f1"
+            return "first choose the base card: move one of the four dealt cards to the first foundation"
         return None
 
     def prompt(self, game: Game) -> str:

@@ -39,6 +39,7 @@ WELL_UP = register(replace(
     WELL,
     slug="well-up",
     title="Well (up only)",
+    deals_as="well",  # deal N is Well's deal N, so the two can be compared on one deal
     description="Well with foundations built only upwards, ace to king.",
     groups=(replace(FOUNDATIONS, direction=Direction.UP, wrap=False), *WELL.groups[1:]),
 ))

@@ -58,7 +58,9 @@ class WheelHooks(Hooks):
         if move.action == "deal" and game.piles["stock"]:
             packet = next(iter(self.extra_moves(game)), None)
             if packet is not None:
-                return f"no deal while a packet can still be made (for example {packet})"
+                *trio, court = sorted((game.piles[p][-1] for p in packet.sources), key=lambda c: (c.rank >= JACK, c.rank))
+                return (f"no deal while a packet can still be made (for example the {', '.join(c.short for c in trio[:-1])} "
+                        f"and {trio[-1].short} with the {court.short})")
             return None
         if move.action or (len(move.sources) == 1 and move.sources[0] not in game.group_of):
             return None
@@ -70,7 +72,8 @@ class WheelHooks(Hooks):
             return "a packet is four cards: three pip cards and one court card"
         bad = [p for p in move.sources if p not in game.group_of or game.group_of[p].prefix != "c"]
         if bad:
-            return f"a packet is taken from the cushion, and {bad[0]!r} is not a cushion place"
+            where = game.pile_name(bad[0]) if bad[0] in game.group_of else repr(bad[0])
+            return f"a packet is taken from the cushion, and {where} is not a cushion place"
         if any(not game.piles[p] for p in move.sources):
             return "a packet cannot take a card from an empty cushion place"
         ranks = [game.piles[p][-1].rank for p in move.sources]
@@ -86,7 +89,8 @@ class WheelHooks(Hooks):
             return f"the pip cards add up to {sum(pips)}, not {PACKET_SUM}"
         place = _next_place(game)
         if move.target != place:
-            return f"the next packet goes to {place}, not {move.target}"
+            where = game.pile_name(move.target) if move.target in game.group_of else repr(move.target)
+            return f"the next packet goes to {game.pile_name(place) if place else 'no place'}, not {where}"
         return None
 
     def prompt(self, game: Game) -> str:

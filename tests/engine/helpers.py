@@ -12,6 +12,20 @@ from engine.game import Game
 from engine.spec import Kind
 
 
+def unkeyed_deal(slug: str, number: int) -> Game:
+    """The deal that was number ``number`` of ``slug`` before the shuffle was keyed by the
+    game (when every game laid out one shuffle as deal N): the deal a test found a fault
+    in, kept as it was. The keyed shuffle of deal M shuffles with ``M ^ key``, so the old
+    deal is ``number ^ key``, where that is a deal number at all."""
+    from engine.dealing import seed_range, shuffle_key
+
+    spec = engine.get_spec(slug)
+    seed = number ^ shuffle_key(spec)
+    low, high = seed_range(spec)
+    assert low <= seed <= high, f"{slug}'s old deal {number} has no deal number now"
+    return engine.new_game(slug, seed)
+
+
 def arrange(game: Game, **piles: str) -> Game:
     """Empty every pile, then lay out the named ones from card codes, bottom first.
 

@@ -8,7 +8,8 @@ import json
 import pytest
 
 import engine
-from engine.rng import SplitMix64, shuffled
+from engine.dealing import new_pack, shuffle_key
+from engine.rng import SplitMix64, name_key, shuffled
 
 SOURCE_GAMES = ["well", "well-up", "deuces", "will-o-the-wisp", "the-wheel", "two-rings", "the-nation", "queen-of-italy"]
 RELATED_GAMES = [
@@ -83,13 +84,56 @@ def test_splitmix64_matches_the_reference_vector() -> None:
 def test_pinned_shuffle_and_deals_do_not_change() -> None:
     assert shuffled(list(range(10)), 2026) == [5, 0, 9, 2, 4, 7, 3, 6, 8, 1]
     well = engine.new_game("well", 1)
-    assert " ".join(c.code for c in well.piles["t1"]) == "JC 5S 6C KH 4H"
+    assert " ".join(c.code for c in well.piles["t1"]) == "8H 5C KS 10H 9C"
     deuces = engine.new_game("deuces", 1)
     assert [deuces.piles[f"t{i}"][0].code for i in range(1, 11)] == \
-        ["6H", "5D", "9D", "4H", "8D", "9H", "QH", "8S", "6H", "6D"]
+        ["QC", "8S", "JC", "10S", "9D", "KS", "6C", "7H", "8C", "7S"]
     wheel = engine.new_game("the-wheel", 99)
     assert [wheel.piles[f"c{i}"][0].code for i in range(1, 13)] == \
-        ["6H", "QC", "5C", "10C", "3C", "JH", "2H", "KS", "4S", "2C", "9H", "7D"]
+        ["5S", "9D", "JH", "2D", "3D", "10S", "5C", "3C", "9D", "2S", "10C", "2C"]
+
+
+def test_the_shuffle_key_is_fnv1a_of_the_games_name() -> None:
+    assert name_key("") == 0xCBF29CE484222325
+    assert name_key("a") == 0xAF63DC4C8601EC8C  # the published FNV-1a 64-bit test vector
+    assert shuffle_key(engine.get_spec("well-up")) == name_key("well")
+
+
+def _shuffle_order(slug: str, seed: int) -> list[int]:
+    """Where each card of the unshuffled pack lands in deal ``seed`` of ``slug``: the shuffle
+    itself, apart from what the game does with the pack afterwards."""
+    spec = engine.get_spec(slug)
+    pack = new_pack(spec.decks, spec.suits)
+    return [pack.index(c) for c in shuffled(pack, seed ^ shuffle_key(spec))]
+
+
+def test_deal_n_of_one_game_is_not_deal_n_of_another() -> None:
+    # Before, Queen of Italy, Forty Thieves, Busy Aces and Courtyard all laid out one shuffle
+    # as deal 1: every pair of games on the same pack now shuffles deal 1 to 3 apart.
+    for seed in (1, 2, 3):
+        by_order: dict[tuple[int, ...], str] = {}
+        for spec in engine.games():
+            if spec.deal_numbers != "project" or spec.deals_as:
+                continue
+            order = tuple(_shuffle_order(spec.slug, seed))
+            assert order not in by_order, f"deal {seed} of {spec.slug} is deal {seed} of {by_order[order]}"
+            by_order[order] = spec.slug
+
+
+def test_a_variant_that_shares_its_parents_deals_lays_out_the_same_cards() -> None:
+    for child, parent in (("well-up", "well"), ("klondike-draw-one", "klondike")):
+        for seed in (1, 77):
+            a, b = engine.new_game(child, seed), engine.new_game(parent, seed)
+            assert {p: [c.code for c in a.piles[p]] for p in a.order} == \
+                {p: [c.code for c in b.piles[p]] for p in b.order}
+
+
+def test_sharing_deals_needs_a_parent_registered_before_on_the_same_pack() -> None:
+    well = engine.get_spec("well")
+    with pytest.raises(engine.RegistrationError, match="deals_as"):
+        engine.registry._check(dataclasses.replace(well, slug="x-well", deals_as="no-such-game"))
+    with pytest.raises(engine.RegistrationError, match="same pack"):
+        engine.registry._check(dataclasses.replace(well, slug="x-well", deals_as="spider", decks=1))
 
 
 def test_seed_must_be_a_whole_number_in_range() -> None:
@@ -123,10 +167,10 @@ def test_illegal_move_names_the_move_and_leaves_the_game_as_it_was() -> None:
     g = engine.new_game("deuces", 1)
     before = g.view()
     card = g.piles["t1"][-1]
-    assert card.code == "6H"
+    assert card.code == "QC"
     with pytest.raises(engine.IllegalMoveError) as info:
         g.play("t1>f1")
-    assert "'t1>f1'" in str(info.value) and "6♥ cannot go on the 2♣" in str(info.value)
+    assert "'t1>f1'" in str(info.value) and "Q♣ cannot go on the 2♣" in str(info.value)
     assert isinstance(info.value, ValueError)
     assert g.view() == before and g.record() == "deuces/1/"
     with pytest.raises(engine.IllegalMoveError, match="no pile 'z9'"):

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import engine
 from engine.cards import Card
-from engine.dealing import new_pack
-from engine.rng import shuffled
+from engine.dealing import game_shuffle, new_pack
 
 from .helpers import arrange, codes, legal, refused
 
@@ -63,7 +62,7 @@ def test_setup_counts_each_column_one_to_eight_with_foundation_plays_using_up_a_
         pack = new_pack(2)
         for code in BASES.values():
             pack.remove(next(c for c in pack if c.code == code))
-        expected = counted_by_hand(shuffled(pack, seed))
+        expected = counted_by_hand(game_shuffle(engine.get_spec("the-nation"), pack, seed))
         assert {pid: codes(g, pid).split() for pid in expected} == expected
         assert all(len(g.piles[t]) <= 8 for t in COLUMNS)
         short_columns += sum(len(g.piles[t]) < 8 for t in COLUMNS)

@@ -81,7 +81,7 @@ def test_packet_must_be_four_cards() -> None:
 
 def test_packet_is_taken_from_the_cushion_only() -> None:
     g = arrange(wheel(), x1="AC", c1="", c2="5S", c3="9D", c4="KS", stock="")
-    refused(g, "x1+c2+c3+c4>o1", "taken from the cushion", "'x1'")
+    refused(g, "x1+c2+c3+c4>o1", "taken from the cushion", "Cross 1 is not a cushion place")
     refused(g, "c1+c2+c3+c4>o1", "empty cushion place")
 
 
@@ -123,7 +123,7 @@ def test_taking_a_packet_releases_the_cards_underneath() -> None:
 def test_packets_fill_the_circle_places_in_turn() -> None:
     g = arrange(wheel(), c1="4H", c2="5S", c3="9D", c4="KS", c5="3C", c6="7H", c7="8D", c8="QC")
     assert all(m.endswith(">o1") for m in legal(g))
-    refused(g, "c1+c2+c3+c4>o5", "next packet goes to o1")
+    refused(g, "c1+c2+c3+c4>o5", "next packet goes to Circle 1, not Circle 5")
     g.play("c1+c2+c3+c4>o1")
     assert legal(g) == {"c5+c6+c7+c8>o2"}
     refused(g, "c5+c6+c7+c8>o1", "next packet goes to o2")
@@ -147,7 +147,8 @@ def test_emptied_places_are_refilled_from_the_pack_during_the_first_deal() -> No
 def test_deal_is_refused_while_a_packet_can_still_be_made() -> None:
     g = arrange(wheel(), c1="4H", c2="5S", c3="9D", c4="KS", stock="2C 3C")
     assert "deal" not in legal(g)
-    refused(g, "deal", "no deal while a packet can still be made", "c1+c2+c3+c4>o1")
+    # in words a player reads: the cards, not the move's notation
+    refused(g, "deal", "no deal while a packet can still be made", "the 4♥, 5♠ and 9♦ with the K♠")
 
 
 # A cushion with no court card (so no packet), and a pack whose top twelve cards are, in
