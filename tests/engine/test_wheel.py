@@ -126,7 +126,7 @@ def test_packets_fill_the_circle_places_in_turn() -> None:
     refused(g, "c1+c2+c3+c4>o5", "next packet goes to Circle 1, not Circle 5")
     g.play("c1+c2+c3+c4>o1")
     assert legal(g) == {"c5+c6+c7+c8>o2"}
-    refused(g, "c5+c6+c7+c8>o1", "next packet goes to o2")
+    refused(g, "c5+c6+c7+c8>o1", "next packet goes to Circle 2, not Circle 1")
     g.play("c5+c6+c7+c8>o2")
     assert len(g.piles["o1"]) == len(g.piles["o2"]) == 4
 
