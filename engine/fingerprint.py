@@ -29,7 +29,7 @@ from .spec import GameSpec
 # Fields that do not change what is legal.
 PRESENTATION = frozenset({
     "title", "aliases", "description", "family", "redeal_label", "redeal_done", "label", "done", "name",
-    "at", "step", "per_line", "line_step", "ring", "fan", "show", "first_number",
+    "at", "step", "per_line", "line_step", "ring", "places", "turned", "fan", "show", "first_number", "fold",
 })
 
 

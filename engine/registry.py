@@ -45,6 +45,8 @@ def _check(spec: GameSpec) -> None:
             ids.add(pid)
         g.deal_counts()
         g.down_counts()
+        if g.places and len(g.places) != g.count:
+            raise RegistrationError(f"game {spec.slug!r}: group {g.prefix!r} places {len(g.places)} of its {g.count} piles")
         if g.first_cards:
             if g.starts_with or len(g.first_cards) > g.count:
                 raise RegistrationError(f"game {spec.slug!r}: group {g.prefix!r} has first cards for "

@@ -137,8 +137,12 @@ class PileGroup:
     per_line: int = 0  # start a new line of piles after this many
     line_step: tuple[float, float] | None = None  # offset from line to line (default: the next row or column)
     # Or the piles stand in a ring: (centre row, centre column, radius in rows, in columns),
-    # the first at the top and the rest clockwise (The Wheel's circle, Two Rings' rings).
+    # the first at the top and the rest clockwise, spaced evenly along it so that no two
+    # places share a cell (The Wheel's circle, Two Rings' rings).
     ring: tuple[float, float, float, float] | None = None
+    # Or each pile's place is written out, (row, column) per pile (The Wheel's cross of aces).
+    places: tuple[tuple[float, float], ...] = ()
+    turned: bool = False  # layout: every place of the group lies sideways (Backbone's tail, across two columns)
     fan: str = "none"  # layout: "down", "right" or "none" (squared up)
     first_number: int = 1  # the number "{n}" gives the first pile (a numbering that runs on over groups)
     show: int = 0  # layout: how many top cards a fan shows (0: all), as a waste turned three at a time
@@ -164,10 +168,12 @@ class PileGroup:
 
     def place(self, index: int) -> tuple[float, float]:
         """Grid row and column of pile ``index`` of this group, to the nearest quarter cell."""
+        if self.places:
+            row, col = self.places[index]
+            return (_quarter(row), _quarter(col))
         if self.ring is not None:
-            row, col, r_rows, r_cols = self.ring
-            angle = 2 * math.pi * index / self.count
-            return (_quarter(row - r_rows * math.cos(angle)), _quarter(col + r_cols * math.sin(angle)))
+            row, col = _ring_place(self.ring, self.count, index)
+            return (_quarter(row), _quarter(col))
         line, i = self.cell(index)
         line_step = self.line_step or (self.step[1], self.step[0])
         return (_quarter(self.at[0] + i * self.step[0] + line * line_step[0]),
@@ -183,6 +189,11 @@ class PileGroup:
     def cell(self, index: int) -> tuple[int, int]:
         """Row and column of pile ``index`` in the group's own grid (``per_line`` to a row)."""
         return divmod(index, self.per_line) if self.per_line else (0, index)
+
+    def turned_at(self, index: int) -> bool:
+        """Does pile ``index`` lie sideways on the table (``turned``, or a sideways place of a
+        chessboard grid)? Layout only: the rules ask ``sideways``."""
+        return self.turned or self.sideways(index)
 
     def sideways(self, index: int) -> bool:
         """Is pile ``index`` a sideways place of a chessboard grid (``checker``)?"""
@@ -244,6 +255,9 @@ class GameSpec:
     redeal_label: str = "Redeal"
     redeal_done: str = "The waste is turned over"  # what the status says after a redeal
     stays_out: tuple[int, ...] = ()  # ranks that never go home: the game is won without them (Intrigue's queens)
+    # Layout: on a narrow screen the board may fold each wide row of piles in two, the second
+    # half under the first (a castle's rows, which grow sideways; The Nation's twelve columns).
+    fold: bool = False
     hooks: Hooks = field(default_factory=Hooks)
 
     def group(self, prefix: str) -> PileGroup:
@@ -256,6 +270,24 @@ class GameSpec:
 def steps(first: int, step: int, count: int = 13) -> tuple[int, ...]:
     """Ranks from ``first`` in steps of ``step``, going round from king to ace: a sequence."""
     return tuple((first - 1 + i * step) % 13 + 1 for i in range(count))
+
+
+def _ring_place(ring: tuple[float, float, float, float], count: int, index: int) -> tuple[float, float]:
+    """Place ``index`` of ``count`` on the ellipse ``ring`` (centre row, centre column, radius
+    in rows, in columns), from the top clockwise. The places are spaced evenly by the
+    distance that tells whether two cards overlap on the grid (the larger of the row and the
+    column difference: a cell holds one card), not by angle: equal angles crowd the places
+    where the ellipse runs steeply, and cards there overlap."""
+    row, col, r_rows, r_cols = ring
+    steps = 2048
+    points = [(row - r_rows * math.cos(2 * math.pi * k / steps), col + r_cols * math.sin(2 * math.pi * k / steps))
+              for k in range(steps + 1)]
+    length = [0.0]
+    for (r0, c0), (r1, c1) in zip(points, points[1:]):
+        length.append(length[-1] + max(abs(r1 - r0), abs(c1 - c0)))
+    want = length[-1] * index / count
+    k = next(k for k in range(steps + 1) if length[k] >= want)
+    return points[k]
 
 
 def _quarter(x: float) -> float:

@@ -33,6 +33,7 @@ BELEAGUERED_CASTLE = register(GameSpec(
     family="beleaguered-castle",
     decks=1,
     description="Aces out as foundations; eight rows of six build down regardless of suit; no stock.",
+    fold=True,
     groups=(foundations(dealt=True), rows(8, 6, Build.ANY_SUIT, Direction.DOWN, Build.ANY_SUIT)),
 ))
 
@@ -42,6 +43,7 @@ FORTRESS = register(GameSpec(
     family="beleaguered-castle",
     decks=1,
     description="All 52 cards in ten rows; foundations from the aces; rows build up or down by suit.",
+    fold=True,
     groups=(foundations(dealt=False),
             rows(10, (6, 5, 5, 5, 5, 6, 5, 5, 5, 5), Build.SUIT, Direction.EITHER, Build.SUIT)),
 ))

@@ -52,6 +52,7 @@ THE_NATION = register(GameSpec(
     family="lady-cadogan",
     decks=2,
     description="Twelve counted columns; aces build up and kings down by suit; marry cards up or down; two redeals.",
+    fold=True,
     groups=(
         PileGroup("f", Kind.FOUNDATION, "Ace foundation {n}", count=4, build=Build.SUIT,
                   direction=Direction.UP, empty=Empty.BASE, base_rank=ACE, starts_with=True,

@@ -20,7 +20,7 @@ TWO_RINGS = register(GameSpec(
         PileGroup("b", Kind.RESERVE, "Bracelet {n}", count=8, pick=Pick.TOP, to=(Kind.FOUNDATION,),
                   deal=1, refill_from=("stock", "waste"), at=(4.5, 1.5)),
         PileGroup("stock", Kind.STOCK, "Pack", at=(5.75, 0)),
-        PileGroup("waste", Kind.WASTE, "Talon", pick=Pick.TOP, to=(Kind.FOUNDATION,), at=(5.75, 1), fan="right"),
+        PileGroup("waste", Kind.WASTE, "Talon", pick=Pick.TOP, to=(Kind.FOUNDATION,), at=(5.75, 1)),
     ),
     stock=StockRule(deal_to="waste", redeal_waste=True, label="Turn a card", done="Turned a card"),
     redeals=1,

@@ -20,6 +20,7 @@ WELL = register(GameSpec(
     family="beleaguered-castle",
     decks=1,
     description="Aces out, eight main rows and two auxiliary rows; build the foundations up or down by suit.",
+    fold=True,
     groups=(
         FOUNDATIONS,
         PileGroup("t", Kind.TABLEAU, "Main row {n}", count=8, build=Build.SUIT,

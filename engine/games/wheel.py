@@ -104,14 +104,16 @@ THE_WHEEL = register(GameSpec(
     decks=2,
     description="Make 24 packets of three pips summing to 18, each crowned with a court card.",
     groups=(
+        # As the book lays it out: the aces in a cross in the middle, the circle of 24 places
+        # round it, the cushion of two rows of six below, and the pack beside the cushion.
         PileGroup("x", Kind.FOUNDATION, "Cross {n}", count=8, empty=Empty.BASE, base_rank=ACE,
-                  starts_with=True, max_cards=1, at=(0.5, 9.5), step=(1.25, 0), per_line=4, line_step=(0, 1)),
-        # The circle of 24 packets round the cushion, as the source lays it out.
-        PileGroup("o", Kind.FOUNDATION, "Circle {n}", count=24, ring=(3.25, 4.25, 3, 4)),
+                  starts_with=True, max_cards=1,
+                  places=((1.5, 5.5), (2.5, 2.5), (2.5, 3.5), (2.5, 4.5), (2.5, 6.5), (2.5, 7.5), (2.5, 8.5), (3.5, 5.5))),
+        PileGroup("o", Kind.FOUNDATION, "Circle {n}", count=24, ring=(2.5, 5.5, 2.5, 5.5)),
         PileGroup("c", Kind.TABLEAU, "Cushion {n}", count=12, pick=Pick.TOP, deal=1,
-                  refill_from=("stock",), refill_until_deal=True, at=(2.25, 1.75), per_line=6,
+                  refill_from=("stock",), refill_until_deal=True, at=(6.25, 3), per_line=6,
                   line_step=(1.25, 0)),
-        PileGroup("stock", Kind.STOCK, "Pack", at=(5.75, 10)),
+        PileGroup("stock", Kind.STOCK, "Pack", at=(6.25, 10)),
     ),
     stock=StockRule(deal_to="c", last_resort=True, label="Deal twelve more", done="Dealt twelve more"),
     hooks=WheelHooks(),
