@@ -11,14 +11,19 @@ Requests:
   ``{"op": "restart"}``, ``{"op": "view"}``
   ``{"op": "solve", "budget": n}``  search from here (``engine.solve``); the answer's
       ``solve`` is ``{"result": "won"|"lost"|"unknown", "move": next move of a winning
-      line or null, "turns": n, "positions": n}``, ``turns`` being how many deals and
-      redeals open the line before a card is played (Klondike's line may turn the stock
+      line or null, "best": when undecided, the first move toward the position the
+      search rated best, or null, "turns": n, "positions": n}``, ``turns`` being how many
+      deals and redeals open the line (or the best one) before a card is played (Klondike's line may turn the stock
       several times to bring a card up); nothing is played. ``n`` counts positions of the
       compact model: a game searched through the engine itself searches a quarter as
       many, each costing about four times as much (``engine.solve.fair_budget``), so an
       answer takes about as long in every game. ``"seconds": s`` (optional, up to 60)
       also stops the search, undecided, after that long: a slow device then searches
       fewer positions rather than keeping the player waiting
+  ``{"op": "why", "move": text}``  why ``move`` is refused here, in words ("" when it is
+      legal); nothing is played (a disabled control's reason, a packet not yet complete)
+  ``{"op": "why-home", "pile": id}``  why the top card of that pile cannot go home now
+      ("" when it can): the answer to a double-click that does nothing
   ``{"op": "replay", "record": text, "steps": [n, ...]}``  rebuild a saved game; ``steps``
       (optional) groups its moves into steps as they were played
 Answers: ``{"ok": true, "view": {...}, "record": text, "steps": [n, ...], "played": text,
@@ -33,6 +38,7 @@ import json
 from typing import Any
 
 from .errors import EngineError, IllegalMoveError
+from .explain import explain, why_not_home
 from .game import Game, new_game, replay
 from .moves import Move
 from .solve import fair_budget, solve
@@ -100,9 +106,16 @@ class Session:
             elif op == "solve":
                 verdict = solve(game, fair_budget(game, _budget(req.get("budget", HINT_BUDGET))),
                                 seconds=_seconds(req.get("seconds")))
-                turns = next((n for n, m in enumerate(verdict.moves) if not m.action), len(verdict.moves))
+                line = verdict.moves or verdict.best
+                turns = next((n for n, m in enumerate(line) if not m.action), len(line))
                 extra["solve"] = {"result": verdict.result, "positions": verdict.positions, "turns": turns,
-                                  "move": str(verdict.moves[0]) if verdict.moves else None}
+                                  "move": str(verdict.moves[0]) if verdict.moves else None,
+                                  "best": str(verdict.best[0]) if verdict.best else None}
+            elif op == "why":
+                move = Move.parse(str(req["move"]))
+                extra["why"] = "" if game.is_legal(move) else explain(game, move)
+            elif op == "why-home":
+                extra["why"] = why_not_home(game, str(req["pile"]))
             elif op != "view":
                 raise EngineError(f"unknown request {op!r}")
         game = self._game()

@@ -142,7 +142,8 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
     "waste-empty": "the waste is empty",
     "deal-waiting": lambda game, prefix: f"place the card on the {_plural(game, prefix)} first",
     "gather-empty": "there are no cards to gather for a new stock",
-    "deal-last-resort": "a deal is allowed only when no other move is possible (for example {0})",
+    "deal-last-resort": lambda game, move: ("a deal is allowed only when no other move is possible "
+                                            f"(for example {move_words(game, move)})"),
 }
 
 
@@ -169,6 +170,52 @@ def _kind_plural(kind: Kind) -> str:
             Kind.STOCK: "the stock"}[kind]
 
 
+def move_words(game: Game, move: Move) -> str:
+    """A move in words a player reads, not in notation: "the 7♥ from Pile 3 to Pile 5"."""
+    if move.action:
+        return {"deal": "a deal from the stock", "redeal": "a redeal"}.get(move.action, move.action)
+    to = game.pile_name(move.target) if move.target in game.piles else repr(move.target)
+    if len(move.sources) > 1:
+        return f"{len(move.sources)} cards to {to}"
+    src = move.source
+    pile = game.piles.get(src, [])
+    if len(pile) < move.count or move.count < 1:
+        return f"a card to {to}"
+    card = pile[-move.count]
+    what = f"{move.count} cards from the {card.short} up" if move.count > 1 else f"the {card.short}"
+    return f"{what} from {game.pile_name(src)} to {to}"
+
+
+def why_not_home(game: Game, pid: str) -> str:
+    """Why the top card of ``pid`` cannot go home now (to a foundation, or the run it ends to a
+    discard), in a sentence; "" when it can. Of the reasons the foundations give, the most
+    telling: that of a foundation of its suit, else of an empty one, else the first."""
+    if pid not in game.piles:
+        return f"there is no pile {pid!r} in {game.spec.title}"
+    pile = game.piles[pid]
+    if not pile:
+        return f"{game.pile_name(pid)} is empty"
+    card = pile[-1]
+    if game.down[pid] >= len(pile) or game.group_of[pid].kind is Kind.STOCK:
+        return f"the top card of {game.pile_name(pid)} is face down"
+    if game.group_of[pid].kind in (Kind.FOUNDATION, Kind.DISCARD):
+        return f"the {card.short} is home already"
+    tries = []  # (how telling, move): lower first
+    for home in game.order:
+        kind = game.group_of[home].kind
+        top = game.piles[home]
+        if kind is Kind.FOUNDATION:
+            tries.append((0 if top and top[-1].suit == card.suit else 1 if not top else 2, Move((pid,), home, 1)))
+        elif kind is Kind.DISCARD:  # a run ending in the card, of any length; said of the card alone
+            tries.extend((3 if n == 1 else 9, Move((pid,), home, n)) for n in range(1, len(pile) + 1))
+    if not tries:
+        return f"{game.spec.title} has no foundations"
+    if any(game.is_legal(m) for _, m in tries):
+        return ""
+    _, move = min(tries, key=lambda t: t[0])
+    return f"the {card.short} cannot go home now: {explain(game, move)}"
+
+
 def explain(game: Game, move: Move) -> str:
     """Why ``move`` (known not to be legal) is refused, in a sentence."""
     special = game.spec.hooks.explain(game, move)
@@ -181,7 +228,7 @@ def explain(game: Game, move: Move) -> str:
         if move.action == "deal":
             others = [m for m in standard_moves(game) if m.action != "deal"]
             if others:
-                return why_text(game, ("deal-last-resort", str(others[0])))
+                return why_text(game, ("deal-last-resort", others[0]))
         return f"{move.action!r} is not possible now"
     unknown = [p for p in (*move.sources, move.target) if p not in game.piles]
     if unknown:

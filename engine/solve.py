@@ -129,11 +129,14 @@ WIDEN = 1
 class Verdict:
     """What ``solve`` found: ``result`` is ``won``, ``lost`` or ``unknown``; ``moves`` the
     winning line from the position solved (empty unless won); ``positions`` how many
-    distinct positions were searched."""
+    distinct positions were searched. Undecided, ``best`` is the line to the position the
+    search rated best of all it reached (by the score it searches by): the hint's
+    suggestion when it found no winning line."""
 
     result: str
     moves: tuple[Move, ...]
     positions: int
+    best: tuple[Move, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"result": self.result, "moves": [str(m) for m in self.moves], "positions": self.positions}
@@ -186,6 +189,7 @@ def _solve(game: Game, budget: int, shortcuts: bool, deadline: float | None) -> 
     model = model_of(game)
     opinions = model.opinions()
     spent = 0
+    best: tuple[Move, ...] = ()
     for n, opinion in enumerate(opinions):
         if spent >= budget:
             break
@@ -195,9 +199,10 @@ def _solve(game: Game, budget: int, shortcuts: bool, deadline: float | None) -> 
         spent += verdict.positions
         if verdict.result != UNKNOWN:
             return Verdict(verdict.result, verdict.moves, spent)
+        best = best or verdict.best
         if deadline is not None and clock() >= deadline:
             break
-    return Verdict(UNKNOWN, (), spent)
+    return Verdict(UNKNOWN, (), spent, best)
 
 
 def in_phase(game: Game) -> bool:
@@ -226,18 +231,21 @@ def _through_phase(game: Game, budget: int, shortcuts: bool, deadline: float | N
             children.append((move, child))
     spent = 1
     undecided = False
+    best: tuple[Move, ...] = ()
     for n, (move, child) in enumerate(children):
         left = budget - spent
         if left < 1:
-            return Verdict(UNKNOWN, (), spent)
+            return Verdict(UNKNOWN, (), spent, best)
         if deadline is not None and clock() >= deadline:
-            return Verdict(UNKNOWN, (), spent)
+            return Verdict(UNKNOWN, (), spent, best)
         verdict = _solve(child, max(1, left // (len(children) - n)), shortcuts, deadline)
         spent += verdict.positions
         if verdict.result == WON:
             return Verdict(WON, (move, *verdict.moves), spent)
-        undecided = undecided or verdict.result == UNKNOWN
-    return Verdict(UNKNOWN if undecided else LOST, (), spent)
+        if verdict.result == UNKNOWN:
+            undecided = True
+            best = best or (move, *verdict.best)
+    return Verdict(UNKNOWN if undecided else LOST, (), spent, best if undecided else ())
 
 
 def _attempt(model: Model, share: int, left: int, shortcuts: bool, deadline: float | None = None,
@@ -256,7 +264,7 @@ def _attempt(model: Model, share: int, left: int, shortcuts: bool, deadline: flo
         if first.positions >= left:  # (a search gone on past its share, ``more``)
             return Verdict(UNKNOWN, (), first.positions)
         second = search(model, left - first.positions, shortcuts=False, deadline=deadline)
-        return Verdict(second.result, second.moves, first.positions + second.positions)
+        return Verdict(second.result, second.moves, first.positions + second.positions, second.best)
     return search(model, share, shortcuts=False, deadline=deadline, more=more)
 
 
@@ -320,8 +328,13 @@ def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None
     root = model.key(state)
     parent: dict[Any, tuple[Any, list[Any]] | None] = {root: None}
     positions = 1
+    best: list[Any] = [None, root]  # the best score reached and its position's key
+
+    def undecided() -> Verdict:
+        return Verdict(UNKNOWN, (), positions, _line(model, parent, best[1], made))
+
     if positions >= budget:  # the start is all a budget of one position sees
-        return Verdict(UNKNOWN, (), positions)
+        return undecided()
     tick = 0
     limit = model.widen or budget + 1  # expansions per depth in this round
     expanded: dict[int, int] = {}
@@ -349,15 +362,18 @@ def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None
             positions += 1
             if model.won(child):
                 return Verdict(WON, _line(model, parent, ck, made), positions)
+            score = model.score(child)
+            if best[0] is None or score < best[0]:
+                best[0], best[1] = score, ck
             if deadline is not None and not positions % CLOCK_EVERY and clock() >= deadline:
-                return Verdict(UNKNOWN, (), positions)
+                return undecided()
             if positions >= budget:
                 if positions < more and model.retraced():
                     budget = more
                 else:
-                    return Verdict(UNKNOWN, (), positions)
+                    return undecided()
             tick -= 1  # among equals, the newest first: depth before breadth
-            heapq.heappush(heap, (model.score(child), tick, child, ck, depth + 1))
+            heapq.heappush(heap, (score, tick, child, ck, depth + 1))
     return Verdict(LOST, (), positions)
 
 
