@@ -15,7 +15,7 @@ import engine
 from engine.bridge import Session
 from engine.game import Game
 
-from .conftest import watch
+from .conftest import PLAIN_SETTINGS, watch
 from .driver import (CORNER, board, card, card_move, click_move, expected, first_moves, home_move, moves_shown, page_of, pile,
                      shown_game, touch_drag, wait_ready, winning_line)
 
@@ -29,17 +29,23 @@ def set_settings(page: Any, **settings: bool) -> None:
                          f"JSON.stringify({json.dumps({'v': 1, 'auto': False, 'motion': False, **settings})}));")
 
 
-def test_one_deck_games_show_cards_of_80_pixels_or_more_at_1280(browser: Any, site_url: str) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, java_script_enabled=False)
+def test_one_deck_games_show_cards_of_72_pixels_or_more_at_1280(browser: Any, site_url: str) -> None:
+    """Cards as large as the first screen allows (the whole board fits it, tests/play/
+    test_geometry.py): at 1280x800 a one-pack game's cards are at least 72 px wide; the
+    castles' five rows (Well, Fortress) are what hold them under 80."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     page = watch(ctx.new_page(), site_url)
+    page.add_init_script(PLAIN_SETTINGS)
     small = {}
     for slug in ONE_DECK:
         page.goto(site_url + page_of(slug))
+        wait_ready(page)
         width = page.locator("section.demo .cards > .card:last-child").first.evaluate("e => e.getBoundingClientRect().width")
-        if width < 80:
+        if width < 72:
             small[slug] = width
     ctx.close()
-    assert not small, f"cards narrower than 80 px at 1280 px: {small}"
+    assert not small, f"cards narrower than 72 px at 1280 px: {small}"
+    assert not page.problems, page.problems
 
 
 def check_home_undo_and_reload(page: Any, slug: str) -> None:
@@ -100,7 +106,9 @@ def check_home_undo_and_reload(page: Any, slug: str) -> None:
     if found is None:
         held = [p for p in game.order if game.piles[p] and game.group_of[p].kind is not engine.Kind.STOCK]
         src = next((p for p in held if game.group_of[p].kind is engine.Kind.TABLEAU), held[0])
-        touch_drag(page, card(page, src, len(game.piles[src]) - 1), pile(page, "stock"))
+        # (Onto a foundation: a touch that ends on the stock may deal, where dealing is the only move.)
+        home = next(p for p in game.order if game.group_of[p].kind is engine.Kind.FOUNDATION)
+        touch_drag(page, card(page, src, len(game.piles[src]) - 1), pile(page, home))
         page.wait_for_timeout(300)
         expect(page.locator('[data-counter="moves"]')).to_have_text("0")
     else:
@@ -192,7 +200,9 @@ def test_safe_cards_go_home_by_themselves_and_one_undo_takes_the_whole_step(page
     wait_ready(page)
     after = bridge_after("freecell", seed, [move])
     click_move(page, engine.new_game("freecell", seed), move)
-    expect(page.locator('[data-counter="moves"]')).to_have_text(str(len(after.history)))
+    # One move of the player's, however many cards followed it home by themselves.
+    assert len(after.history) > 1
+    expect(page.locator('[data-counter="moves"]')).to_have_text("1")
     assert board(page) == expected(after)
     expect(page.locator(".demo-state")).to_contain_text(re.compile(r"by (itself|themselves)"))
     page.keyboard.press("u")

@@ -45,7 +45,8 @@ def test_first_deal_is_drawn_with_javascript_off(browser: Any, site_url: str, sl
     expect(demo).to_have_attribute("data-game", slug)
     expect(demo).to_have_attribute("data-status", "static")
     assert board(page) == expected(shown_game(page, slug))
-    expect(page.locator(".demo-bar")).to_be_hidden()
+    expect(page.locator(".demo-controls")).to_be_hidden()  # the controls need the script; the deal number shows
+    expect(page.locator(".demo-counters .seed")).to_have_text(str(shown_game(page, slug).seed))
     expect(demo.get_by_text("Turn on JavaScript to play it here")).to_be_visible()
     ctx.close()
     assert not page.problems, page.problems

@@ -72,7 +72,8 @@ def test_demo_is_the_engines_first_deal_with_generic_markup(built: Path) -> None
                      r'data-worker="/assets/worker\.[0-9a-f]{8}\.js"', html)
     # The player is a folder of modules, hashed as a whole so their relative imports hold.
     assert re.search(r'<script type="module" src="/assets/play\.[0-9a-f]{8}/main\.js"></script>', html)
-    assert '<div class="demo-bar" data-js hidden>' in html and "Turn on JavaScript to play it here" in html
+    assert re.search(r'<div class="demo-controls" role="toolbar" aria-label="Game controls" data-js hidden>', html)
+    assert "Turn on JavaScript to play it here" in html
     assert html.count("data-pile=") == 20  # as many piles as the engine's view has
     assert html.count("data-card=") == 104
     assert re.search(r'data-card="[2-9JQKA0-9]+[CDHS]" data-id="[2-9JQKA0-9]+[CDHS](~[0-9])?" role="img" aria-label="[A-Z0-9][a-z0-9]* of (clubs|diamonds|'

@@ -8,8 +8,6 @@ const drawn = new WeakMap(); // pile element -> what it shows, so unchanged pile
 // ``ui``: {selected: {pile, index} | null, multi: [pile ids], targets: Set of pile ids}.
 export function drawBoard(root, view, ui) {
   const board = root.querySelector(".board");
-  let changed = false;
-  let fit = false;
   for (const pile of view.piles) {
     const el = board.querySelector(`[data-pile="${pile.id}"]`);
     if (!el) continue;
@@ -18,10 +16,7 @@ export function drawBoard(root, view, ui) {
     if (drawn.get(el) === key && el.querySelectorAll(".card").length === pile.cards.length) continue;
     const first = !drawn.has(el);
     drawn.set(el, key);
-    if (first && sel === -1 && !ui.multi.includes(pile.id) && adopt(el, pile)) {
-      fit = true; // the builder's cards are kept, but the fans are not yet fitted to this screen
-    } else {
-      changed = true;
+    if (!(first && sel === -1 && !ui.multi.includes(pile.id) && adopt(el, pile))) {
       el.querySelector(".cards").replaceChildren(...pile.cards.map((card, i) => cardEl(pile, card, i, ui)));
     }
     el.classList.toggle("empty", pile.cards.length === 0);
@@ -45,7 +40,6 @@ export function drawBoard(root, view, ui) {
     if (text && text.textContent !== label) text.textContent = label;
   }
   board.setAttribute("aria-label", `${view.title}, deal ${view.seed}`);
-  if (changed || fit) fitFans(board);
 }
 
 // The first view of a pile that still shows what the builder drew into the HTML (a page's
@@ -107,46 +101,6 @@ function cardEl(pile, card, i, ui) {
   return el;
 }
 
-// Fans are drawn closer together when they would run out of their place: a column fanned
-// down stays within about one screen, and a row fanned right within the cells the layout
-// gives it, as a patience program squeezes a long column rather than let it run off the table.
-export function fitFans(board) {
-  // All reads first, then all writes: one layout, however many piles.
-  const room = Math.max(window.innerHeight * 0.8, 320);
-  const sample = board.querySelector(".cards > .card:last-child");
-  if (!sample) return;
-  const { width: cw, height: ch } = sample.getBoundingClientRect();
-  if (!cw) return;
-  const plan = [];
-  for (const el of board.querySelectorAll('.pile[data-fan="down"], .pile[data-fan="right"]')) {
-    const n = el.querySelectorAll(".card").length - hiddenCount(el);
-    let fan = null;
-    if (n >= 2 && el.dataset.fan === "down") {
-      if (ch * (1 + (n - 1) * 0.32) > room) fan = Math.max((room - ch) / (n - 1), ch * 0.14);
-    } else if (n >= 2) {
-      const space = el.parentElement ? areaWidth(el) : 0;
-      if (cw * (1 + (n - 1) * 0.38) > space) fan = Math.max((space - cw) / (n - 1), cw * 0.2);
-    }
-    plan.push([el, fan]);
-  }
-  for (const [el, fan] of plan) {
-    if (fan === null) el.style.removeProperty("--fan");
-    else el.style.setProperty("--fan", `${fan}px`);
-  }
-}
-
-// Cards a fan that shows only its top cards does not show.
-function hiddenCount(el) {
-  const show = Number(el.dataset.show || 0);
-  const n = el.querySelectorAll(".card").length;
-  return show && n > show ? n - show : 0;
-}
-
-// The width of the grid area a fan to the right may fill (its cells, less one gap).
-function areaWidth(el) {
-  return el.getBoundingClientRect().width;
-}
-
 // The card elements a move carries (``parts`` from words.moveParts): the top ``count``
 // cards of its pile, or the top card of each of several piles; null if a pile is missing.
 export function movingCards(board, parts) {
@@ -160,10 +114,12 @@ export function movingCards(board, parts) {
 }
 
 // A hint on the board: the cards to move (or the stock to deal from) and the pile they go
-// to, ringed until the next redraw clears it.
-export function markHint(root, parts) {
+// to, ringed until the next redraw clears it; a ``suggestion`` (no winning line found) is
+// ringed dotted.
+export function markHint(root, parts, suggestion = false) {
   clearHint(root);
   const board = root.querySelector(".board");
+  board.classList.toggle("suggesting", suggestion);
   if (parts.action) {
     const stock = board.querySelector('[data-kind="stock"]');
     if (stock) stock.classList.add("hint-from");
@@ -200,4 +156,5 @@ function showInBoard(board, els) {
 
 export function clearHint(root) {
   for (const el of root.querySelectorAll(".hint-from, .hint-to")) el.classList.remove("hint-from", "hint-to");
+  root.querySelector(".board").classList.remove("suggesting");
 }

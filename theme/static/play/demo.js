@@ -9,7 +9,8 @@
 // tells two copies of a card apart); a hint rings its cards .hint-from and its pile .hint-to;
 // data-engine-start says whether the engine started from a saved snapshot (worker.js).
 
-import { clearHint, drawBoard, fitFans, markHint, movingCards } from "./board.js";
+import { clearHint, drawBoard, markHint, movingCards } from "./board.js";
+import { fitBoard, fromMarkup, fromView } from "./fit.js";
 import { bindInput } from "./input.js";
 import { EngineLink } from "./link.js";
 import { celebrate, glide, measure, motionAllowed } from "./motion.js";
@@ -40,6 +41,9 @@ export class Demo {
     this.pendingOp = "";
     this.busy = 0; // requests sent and not yet answered
     this.verdict = null; // {view, result}: the solver's judgement of the view on the board
+    this.fit = { cap: null, folded: null }; // the card size and fold this deal opened with (fit.js)
+    this.steps = 0; // the player's moves in this game: automatic moves are part of the move they follow
+    this.left = null; // the game a new deal or a restart replaced, which Undo brings back
   }
 
   // --- starting ---------------------------------------------------------------------------
@@ -50,6 +54,8 @@ export class Demo {
     this.say("Loading the game engine\u2026", true);
     for (const el of this.root.querySelectorAll("[data-js]")) el.hidden = false;
     this.root.querySelector(".demo-static-note").hidden = true;
+    this.relayout(); // the builder's first deal, fitted to this screen before the engine answers
+    for (const name of ["undo", "redo", "restart", "new", "hint"]) this.reason(name, "The game engine is still loading");
     this.link = new EngineLink(this.root.dataset, (error) => this.fail(error), (start) => {
       this.root.dataset.engineStart = start; // how the engine started (worker.js): for tests and the benchmark
     });
@@ -93,6 +99,8 @@ export class Demo {
   begin(seed) {
     this.game = { seed, record: `${this.slug}/${seed}/`, steps: [], elapsed: 0, counted: false, won: false };
     this.clockStart = null;
+    this.steps = 0;
+    this.fit = { cap: null, folded: null };
     store.saveGame(this.slug, this.game);
     return this.request({ op: "new", game: this.slug, seed });
   }
@@ -110,6 +118,7 @@ export class Demo {
     this.busy += 1;
     return this.link.send(req).then((answer) => {
       this.busy -= 1;
+      if (answer.ok && answer.steps) this.steps = answer.steps.length;
       if (answer.view) {
         const old = this.view;
         this.render(answer.view);
@@ -162,7 +171,7 @@ export class Demo {
     this.stats.won += 1;
     this.stats.streak += 1;
     this.stats.best = Math.max(this.stats.best, this.stats.streak);
-    const moves = view.counters.moves;
+    const moves = this.steps;
     this.stats.fewest = this.stats.fewest === null ? moves : Math.min(this.stats.fewest, moves);
     store.saveStats(this.slug, this.stats);
     celebrate(this.root, motionAllowed(this.settings.motion));
@@ -231,8 +240,16 @@ export class Demo {
     const moves = this.view.piles.flatMap((p) =>
       p.kind === "foundation" ? [`${pileId}>${p.id}`] : p.kind === "discard" ? [`${pileId}:13>${p.id}`] : []);
     const move = moves.find((m) => this.legal.has(m));
-    if (!move) return false;
-    this.play(move);
+    if (move) {
+      this.play(move);
+      return true;
+    }
+    // It cannot go home: say why, in the engine's words.
+    this.cancel();
+    const view = this.view;
+    this.link.send({ op: "why-home", pile: pileId }).then((a) => {
+      if (this.view === view && a.ok && a.why) this.refuse(a.why, false);
+    });
     return true;
   }
 
@@ -241,11 +258,51 @@ export class Demo {
     this.selected = null;
     this.multi = [];
     this.pendingOp = name;
-    if (name === "restart") {
-      this.clockStart = null;
-      if (this.game) this.game.elapsed = 0;
-    }
-    return this.request({ op: name });
+    if (name === "undo" && this.view && !this.view.counters.undo && this.left) return this.takeBack();
+    if (name !== "restart") return this.request({ op: name });
+    this.keepLeft();
+    this.clockStart = null;
+    if (this.game) this.game.elapsed = 0;
+    this.fit = { cap: null, folded: null };
+    return this.request({ op: name }).then((a) => {
+      if (a.ok) this.say(`Back to the start of deal ${a.view.seed}.${this.leftWords()}`, true);
+      return a;
+    });
+  }
+
+  // A new deal or a restart never loses a game in progress: it is kept, and Undo at the start
+  // of the next game brings it back, as it was.
+  keepLeft() {
+    const g = this.game;
+    this.left = g && this.steps > 0 && !g.won ? { game: { ...g, steps: [...g.steps] }, stats: { ...this.stats }, moves: this.steps } : null;
+  }
+
+  leftWords() {
+    const left = this.left;
+    if (!left) return "";
+    return ` Undo brings back your game of deal ${left.game.seed} (${left.moves} move${left.moves === 1 ? "" : "s"}).`;
+  }
+
+  takeBack() {
+    const { game, stats } = this.left;
+    this.left = null;
+    this.stats = stats;
+    store.saveStats(this.slug, stats);
+    this.showStats();
+    this.game = { ...game, steps: [...game.steps] };
+    this.clockStart = null;
+    this.fit = { cap: null, folded: null };
+    history.replaceState(null, "", `#seed=${game.seed}`);
+    this.board.classList.add("stale");
+    this.root.classList.remove("celebrating");
+    this.pendingOp = "";
+    return this.request({ op: "replay", record: game.record, steps: game.steps }).then((a) => {
+      if (a.ok) {
+        store.saveGame(this.slug, this.game);
+        this.say(`Back to your game of deal ${game.seed}, as you left it.`, true);
+      }
+      return a;
+    });
   }
 
   // New deal: any deal, or with "Winnable deals only" one the solver has won.
@@ -263,11 +320,15 @@ export class Demo {
   newDeal(seed) {
     this.selected = null;
     this.multi = [];
+    this.keepLeft();
     this.abandon(this.game);
     history.replaceState(null, "", `#seed=${seed}`);
     this.board.classList.add("stale");
     this.root.classList.remove("celebrating");
-    return this.begin(seed);
+    return this.begin(seed).then((a) => {
+      if (a.ok && this.left) this.say(`A new deal: deal ${seed}.${this.leftWords()}`, true);
+      return a;
+    });
   }
 
   // --- drawing ----------------------------------------------------------------------------
@@ -278,16 +339,23 @@ export class Demo {
     this.board.classList.remove("stale");
     this.legal = new Set(view.legal);
     drawBoard(this.root, view, { selected: this.selected, multi: this.multi, targets: this.targets() });
+    this.relayout();
     this.root.querySelector(".seed").textContent = view.seed;
     const c = view.counters;
-    this.counter("moves", c.moves);
+    this.counter("moves", this.steps);
     this.counter("stock", c.stock, view.piles.some((p) => p.kind === "stock"));
     this.counter("redeals_left", c.redeals_left ?? "no limit", view.actions.some((a) => a.move === "redeal"));
-    this.button("undo").disabled = !c.undo;
+    this.button("undo").disabled = !c.undo && !this.left;
     this.button("redo").disabled = !c.redo;
     this.button("restart").disabled = !c.undo && !c.redo && c.moves === 0;
     this.button("new").disabled = false;
     this.button("hint").disabled = view.status !== "playing";
+    this.reason("undo", c.undo ? "" : this.left ? "" : "Nothing to undo yet",
+      !c.undo && this.left ? `Back to your game of deal ${this.left.game.seed} (U)` : "");
+    this.reason("redo", "Nothing to redo: no move has been undone");
+    this.reason("restart", "This deal has no moves to take back yet");
+    this.reason("hint", view.status === "won" ? "The game is won: there is nothing left to hint" :
+      "No move is left to hint at");
     const finish = this.button("finish");
     finish.hidden = !view.can_finish;
     finish.disabled = !view.can_finish;
@@ -301,7 +369,7 @@ export class Demo {
     banner.classList.toggle("won", view.status === "won");
     if (view.status !== "won") this.root.classList.remove("celebrating");
     banner.querySelector(".demo-banner-text").textContent =
-      view.status === "won" ? `You have won in ${c.moves} moves! Every card is home.` :
+      view.status === "won" ? `You have won in ${this.steps} move${this.steps === 1 ? "" : "s"}! Every card is home.` :
       view.status === "stuck" ? "No moves left: this game is stuck. Undo, or try a new deal." :
       lost ? "No way to win from here: the solver has searched every position. Undo, or try a new deal." : "";
     this.setStatus(lost ? "lost" : view.status === "playing" ? "ready" : view.status);
@@ -317,7 +385,7 @@ export class Demo {
       b.dataset.move = a.move;
       b.textContent = a.label;
       b.disabled = !a.enabled;
-      b.title = a.enabled ? (a.move === "deal" ? `${a.label} (D)` : a.label) : a.reason;
+      this.reason(b, capital(a.reason), a.move === "deal" ? `${a.label} (D)` : a.label);
       return b;
     });
     if (view.legal.some((m) => m.includes("+")) || this.multi.length) {
@@ -327,7 +395,8 @@ export class Demo {
       const move = this.multiMove();
       b.textContent = this.multi.length ? `Take the ${this.multi.length} chosen cards` : "Take the chosen cards";
       b.disabled = !move;
-      b.title = "Choose cards by clicking them, then take them together (T)";
+      this.reason(b, this.multi.length ? this.choiceWhy || "These cards cannot be taken together" :
+        "Choose the cards first: click or tap each of them", "Take the chosen cards together (T)");
       buttons.push(b);
     }
     const focused = box.contains(document.activeElement) ? document.activeElement.dataset.move || document.activeElement.dataset.command : null;
@@ -335,6 +404,30 @@ export class Demo {
     if (focused) {
       const again = buttons.find((b) => (b.dataset.move || b.dataset.command) === focused && !b.disabled);
       if (again) again.focus();
+    }
+  }
+
+  // A control's tooltip, and what a screen reader hears of it: while it is disabled, why it
+  // is (``why``); else what it does (its own title, or ``tip``).
+  reason(target, why, tip = "") {
+    const b = typeof target === "string" ? this.button(target) : target;
+    if (!b) return;
+    if (b.dataset.tip === undefined) b.dataset.tip = tip || b.title;
+    const text = b.disabled ? why : tip || b.dataset.tip;
+    if (b.title !== text) b.title = text;
+    const id = `demo-why-${b.dataset.command || b.dataset.move}`;
+    let note = this.root.querySelector(`#${id}`);
+    if (b.disabled && why) {
+      if (!note) {
+        note = document.createElement("span");
+        note.id = id;
+        note.className = "visually-hidden";
+        this.root.querySelector(".demo-bar").append(note);
+      }
+      note.textContent = why;
+      b.setAttribute("aria-describedby", id);
+    } else {
+      b.removeAttribute("aria-describedby");
     }
   }
 
@@ -358,12 +451,12 @@ export class Demo {
     clearTimeout(this.messageTimer);
     el.textContent = text;
     el.hidden = false; // its line stays, empty or not, so the board never shifts under the pointer
-    el.classList.remove("refusal");
+    el.classList.remove("refusal", "suggestion");
     if (text && !persistent) this.messageTimer = setTimeout(() => this.say(""), 6000);
   }
 
-  refuse(reason) {
-    this.say(`Not allowed: ${reason}`);
+  refuse(reason, notAllowed = true) {
+    this.say(notAllowed ? `Not allowed: ${reason}` : `${capital(reason)}.`);
     this.root.querySelector(".demo-state").classList.add("refusal");
     this.board.classList.remove("shake");
     void this.board.offsetWidth; // restart the animation
@@ -415,6 +508,15 @@ export class Demo {
 
   showSettings() {
     for (const box of this.root.querySelectorAll("[data-setting]")) box.checked = !!this.settings[box.dataset.setting];
+  }
+
+  // Lay the board out for the room the screen gives it (fit.js): the view's piles, or before
+  // the engine's first answer the builder's. ``fresh``: the window changed, start afresh.
+  relayout(fresh = false) {
+    if (fresh) this.fit = { cap: null, folded: null };
+    const piles = this.view ? fromView(this.view) : fromMarkup(this.board);
+    const fold = this.view ? !!this.view.fold : this.board.hasAttribute("data-fold");
+    fitBoard(this.root, piles, this.fit, fold);
   }
 
   // --- what the player has chosen ---------------------------------------------------------
@@ -509,8 +611,9 @@ export class Demo {
       const at = this.multi.indexOf(pileId);
       if (at >= 0) this.multi.splice(at, 1);
       else this.multi.push(pileId);
+      this.choiceWhy = "";
       this.render(this.view);
-      this.say(this.multi.length ? `Chosen: ${this.multi.map((p) => topName(this.pileView(p))).join(", ")}` : "");
+      this.explainChoice();
       return;
     }
     const card = pile.cards[index];
@@ -525,6 +628,27 @@ export class Demo {
     const where = [...this.targets()].map((p) => this.pileView(p).name);
     this.say(`Picked up ${n > 1 ? n + " cards from " : ""}the ${card.name}` +
       (where.length ? `; it can go to ${where.slice(0, 4).join(", ")}${where.length > 4 ? "\u2026" : ""}` : "; it has nowhere to go now"));
+  }
+
+  // Cards chosen one by one for a move that takes them together (The Wheel's packet): say
+  // what they make, and, while they make no move, the engine's reason why not, which the
+  // Take button's tooltip also gives.
+  explainChoice() {
+    if (!this.multi.length) return this.say("");
+    const names = this.multi.map((p) => topName(this.pileView(p))).join(", ");
+    if (this.multiMove()) return this.say(`Chosen: ${names}. Take them together (T).`);
+    const order = this.view.piles.map((p) => p.id);
+    const sources = [...this.multi].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    const together = this.view.legal.find((m) => m.includes("+"));
+    const target = together ? together.split(">")[1] : (this.view.piles.find((p) => p.kind === "foundation" && !p.cards.length) || this.view.piles[0]).id;
+    const view = this.view;
+    const chosen = this.multi.join();
+    this.link.send({ op: "why", move: `${sources.join("+")}>${target}` }).then((a) => {
+      if (this.view !== view || this.multi.join() !== chosen || !a.ok || !a.why) return;
+      this.choiceWhy = capital(a.why);
+      this.renderActions(this.view);
+      this.say(`Chosen: ${names}. ${this.choiceWhy}.`);
+    });
   }
 
   cancel() {
@@ -588,10 +712,7 @@ export class Demo {
         this.judged(solve);
         return this.say(`This position can no longer be won: ${LOST_WHY}. You can still undo.`, true);
       }
-      if (solve.result === "unknown") {
-        return this.say(`No winning line was found within the hint's search of ${solve.positions.toLocaleString("en")} ` +
-          "positions; that does not mean there is none.", true);
-      }
+      if (solve.result === "unknown") return this.suggest(view, solve);
       const parts = moveParts(solve.move);
       if (parts) markHint(this.root, parts);
       // A line that deals or redeals several times before playing a card says how many.
@@ -600,6 +721,21 @@ export class Demo {
         ? `${said} The winning line uses the stock ${solve.turns} times before it plays a card.` : said;
       this.say(`Hint: ${text}`, true);
     });
+  }
+
+  // No winning line found: the move the search rated best, ringed as a suggestion, or the
+  // stock when no move was worth making; said as what it is.
+  suggest(view, solve) {
+    const deal = view.actions.find((a) => a.enabled);
+    const move = solve.best || (deal ? deal.move : null);
+    const parts = moveParts(move);
+    if (!parts) {
+      return this.say(`No winning line was found within the hint's search of ${solve.positions.toLocaleString("en")} ` +
+        "positions, and no move stands out; that does not mean there is none.", true);
+    }
+    markHint(this.root, parts, true);
+    this.say(`No winning line found yet; this move looks best: ${describe(view, [move], view, "Move")}`, true);
+    this.root.querySelector(".demo-state").classList.add("suggestion");
   }
 
   // --- controls, shortcuts and focus ------------------------------------------------------
@@ -622,7 +758,11 @@ export class Demo {
       const seed = this.hashSeed();
       if (seed !== null && this.view && seed !== this.view.seed) this.newDeal(seed);
     });
-    window.addEventListener("resize", () => fitFans(this.board));
+    let resized = 0;
+    window.addEventListener("resize", () => {
+      cancelAnimationFrame(resized);
+      resized = requestAnimationFrame(() => this.relayout(true));
+    });
     // Whether the player was last inside the demo: then a control that disables itself
     // hands the focus to the board rather than to the page.
     this.root.addEventListener("focusin", () => { this.hadFocus = true; });
@@ -738,10 +878,11 @@ export class Demo {
     document.documentElement.classList.toggle("demo-full", full);
     const b = this.button("full");
     if (b) {
-      b.textContent = full ? "Leave full window" : "Full window";
+      b.firstChild.textContent = full ? "Leave full" : "Full"; // then " window" where there is room
+      b.setAttribute("aria-label", full ? "Leave full window" : "Full window");
       b.setAttribute("aria-pressed", String(full));
     }
-    requestAnimationFrame(() => fitFans(this.board));
+    requestAnimationFrame(() => this.relayout(true));
   }
 
   // --- sharing and seeds ------------------------------------------------------------------
@@ -776,6 +917,8 @@ export class Demo {
     else show();
   }
 }
+
+const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
 // Measure from the move's start to the first frame painted after now.
 function afterPaint(name) {
