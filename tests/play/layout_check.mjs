@@ -1,6 +1,7 @@
 // Lays out boards with the player's own layout (theme/static/play/layout.js) under Node and
 // checks what the layout promises, for tests/play/test_layout.py. Reads JSON on stdin:
-// {"boxes": [{"name", "width", "height", "narrow", "max"}], "views": [{"name", "view"}]}; writes
+// {"boxes": [{"name", "width", "height", "narrow", "max"}], "views": [{"name", "view"}],
+// "tamper": {...} (optional, see tamper())}; writes
 // one result per view and box: {"name", "box", "cw", "folded", "scroll", "width", "height",
 // "problems": [...]}.
 
@@ -8,6 +9,16 @@ import { readFileSync } from "node:fs";
 import { fromView, layout, GLYPHS } from "../../theme/static/play/layout.js";
 
 const EPS = 0.5;
+
+// For the tests of this checker itself: spoil a layout on purpose ({"steps": px} closes
+// every fan to that step; {"move": [pile id, dx, dy]} moves one pile).
+function tamper(plan, how) {
+  if (how.steps !== undefined) for (const a of plan.at) a.up = a.down = a.right = how.steps;
+  if (how.move) {
+    const a = plan.at.find((x) => x.id === how.move[0]);
+    a.x += how.move[1]; a.y += how.move[2]; a.box.x += how.move[1]; a.box.y += how.move[2];
+  }
+}
 
 // Cards as rectangles: every drawn card of every pile, in board px.
 function cards(piles, plan) {
@@ -75,6 +86,7 @@ for (const { name, view } of input.views) {
   for (const box of input.boxes) {
     const piles = fromView(view);
     const plan = layout(piles, box, GLYPHS, { narrow: box.narrow, max: box.max, fold: !!view.fold });
+    tamper(plan, input.tamper || {});
     out.push({ name, box: box.name, cw: plan.cw, folded: plan.folded, scroll: plan.scroll, width: plan.width,
       height: plan.height, problems: check(piles, plan, box) });
   }

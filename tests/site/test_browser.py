@@ -71,6 +71,25 @@ def test_typing_in_the_search_page_box_shows_results(page: Any, site_url: str) -
     expect(page.locator(".pagefind-ui__result-link", has_text="Will o").first).to_be_visible()
 
 
+def test_on_a_phone_search_shows_its_first_results_in_the_first_screen(page: Any, site_url: str) -> None:
+    """From a game page's header on a 360x740 phone: the search button opens the search page,
+    where the box and the first results show before any scrolling (the filters come after)."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site_url + "/games/spider/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # the header fits the phone
+    page.locator(".site-header .search-box button").click()
+    expect(page).to_have_url(re.compile(r"/search/"))
+    page.locator(".pagefind-ui__search-input").fill("spider")
+    first = page.locator(".pagefind-ui__result").first
+    expect(first).to_be_visible()
+    box = first.bounding_box()
+    assert box is not None and box["y"] + 60 <= 740, f"the first result starts at {box}"
+    filters = page.locator(".pagefind-ui__filter-panel").bounding_box()
+    assert filters is None or filters["y"] > box["y"]  # results before filters
+
+
 def test_missing_page_gets_the_404_page(page: Any, site_url: str) -> None:
     response = page.goto(site_url + "/games/no-such-game/")
     assert response.status == 404

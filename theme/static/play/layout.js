@@ -146,8 +146,11 @@ export function place(piles, s, t, sr, height = Infinity) {
   const cascadeStep = (a, b) => Math.max(s.up[1], between((piles[b].row - piles[a].row) * s.cellH, s.up[1], t));
 
   // Columns, left to right: keep the grid's spacing, and push a column right where a pile
-  // before it, beside it on the grid, needs the room.
+  // before it, beside it on the grid, needs the room. Beside it: their places on the grid
+  // overlap, a fan down counting as its first card (it pushes the rows below it down, not
+  // the columns beside it: Backbone's tail goes under its columns, not between them).
   const nomY = piles.map((p, i) => p.row * s.cellH + box[i].oy);
+  const nomH = piles.map((p, i) => (p.fan === "down" ? s.ch : box[i].bh));
   const cols = [...new Set(piles.map((p) => p.col))].sort((a, b) => a - b);
   const colX = new Map();
   const order = piles.map((_, i) => i).sort((a, b) => piles[a].col - piles[b].col);
@@ -160,7 +163,7 @@ export function place(piles, s, t, sr, height = Infinity) {
       for (const i of order) {
         const p = piles[i];
         if (p.col >= c) break;
-        if (nomY[i] < nomY[j] + box[j].bh && nomY[j] < nomY[i] + box[i].bh) {
+        if (nomY[i] < nomY[j] + nomH[j] - 0.01 && nomY[j] < nomY[i] + nomH[i] - 0.01) {
           x = Math.max(x, colX.get(p.col) + box[i].ox + box[i].bw + s.gapX - box[j].ox);
         }
       }

@@ -1,0 +1,82 @@
+"""Every board fits and reads, on every game page, at a 1280x800 desktop and a 360x740 phone,
+with the player's layout (play/layout.js) applied: the whole board in the first screen and
+within the width, no corner index covered or cut, no card of one pile over a card of
+another (tests/play/geometry.js says what is measured); and the same after two deals from
+the stock, where the game deals. The layout's own promises over thousands of positions are
+tested without a browser (test_layout.py); this is what a player sees."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+import engine
+
+from .driver import page_of, wait_ready
+
+GEOMETRY = (Path(__file__).parent / "geometry.js").read_text("utf-8")
+SLUGS = [g.slug for g in engine.games()]
+DEALS = 2  # deals from the stock after the opening, where the game deals
+
+
+def problems_of(m: dict[str, Any], where: str) -> list[str]:
+    out = []
+    if m["top"] < -0.5 or (m["bottom"] if not m["framed"] else m["frameBottom"]) > m["height"] + 0.5:
+        out.append(f"{where}: the board runs from {m['top']:.0f} to {m['bottom']:.0f} px, "
+                   f"not within the first screen of {m['height']} px")
+    if m["pageWidth"] > m["width"]:
+        out.append(f"{where}: the page is {m['pageWidth']} px wide in a {m['width']} px window")
+    if m["framed"]:
+        if not m["note"]:
+            out.append(f"{where}: the board scrolls within its frame without saying so")
+    elif m["frameScroll"] > m["frameWidth"] + 1 or m["right"] > m["width"] + 0.5:
+        out.append(f"{where}: the board is {m['frameScroll']} px wide in {m['frameWidth']} px")
+    out += [f"{where}: {c}" for c in m["cut"][:3]]
+    out += [f"{where}: {o} overlap" for o in m["overlaps"][:3]]
+    return out
+
+
+def deal_button(page: Any) -> Any:
+    return page.locator('section.demo .demo-actions button[data-move="deal"]:not([disabled])')
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (360, 740)], ids=["desktop", "phone"])
+def test_every_board_fits_the_first_screen_and_every_card_reads(page: Any, site_url: str, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    problems: list[str] = []
+    for slug in SLUGS:
+        page.goto(site_url + page_of(slug))
+        wait_ready(page)
+        problems += problems_of(page.evaluate(GEOMETRY), f"{slug} at the opening")
+        for n in range(1, DEALS + 1):
+            button = deal_button(page)
+            if not button.count():
+                break
+            moves = page.locator('[data-counter="moves"]').inner_text()
+            button.click()
+            expect(page.locator('[data-counter="moves"]')).not_to_have_text(moves)
+            wait_ready(page)
+            problems += problems_of(page.evaluate(GEOMETRY), f"{slug} after {n} deal{'s' if n > 1 else ''}")
+    assert not problems, f"at {width}x{height}:\n" + "\n".join(problems)
+
+
+def test_the_full_window_fits_the_whole_board_on_both_sizes(page: Any, site_url: str) -> None:
+    """Full window: the board fits the whole window, the controls kept (the longest boards)."""
+    problems = []
+    for width, height in ((1280, 800), (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        for slug in ("bisley", "backbone", "penguin", "the-wheel", "babette"):
+            page.goto(site_url + page_of(slug))
+            wait_ready(page)
+            page.locator('section.demo [data-command="full"]').click()
+            expect(page.locator("section.demo")).to_have_class(re.compile(r"\bfull\b"))
+            page.wait_for_timeout(100)  # the layout follows the window's change on the next frame
+            m = page.evaluate(GEOMETRY)
+            problems += problems_of(m, f"{slug} full at {width}")
+            expect(page.locator('section.demo [data-command="undo"]')).to_be_visible()
+            page.keyboard.press("Escape")
+    assert not problems, "\n".join(problems)
