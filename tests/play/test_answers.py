@@ -1,0 +1,147 @@
+"""Every gesture answers, in words a player reads: a double-click that sends nothing home
+says why, chosen cards that make no move say why (and so does the button that would take
+them), every disabled control says why it is disabled, no text speaks the engine's
+notation; a new deal or a restart never loses a game in progress; the hint suggests a move
+even when it finds no winning line; cards cannot be selected as text; each kind of empty
+place has its own mark; and the help speaks of taps on a touch screen."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+import engine
+from engine.explain import why_not_home
+
+from .driver import CORNER, board, card, click_move, expected, page_of, wait_ready
+
+NOTATION = re.compile(r"\b[a-z]+\d+\b|\b[a-z]+\d*[>+:][a-z]+\d")  # t1, c1+c2+c3+c9>o1, t3:2>t7
+
+
+def stuck_card(slug: str, seeds: range = range(1, 100)) -> tuple[int, str]:
+    """A deal and a pile whose top card is face up and cannot go home at the start."""
+    for seed in seeds:
+        game = engine.new_game(slug, seed)
+        for pid in game.ids_by_kind[engine.Kind.TABLEAU]:
+            if game.piles[pid] and game.down[pid] < len(game.piles[pid]) and why_not_home(game, pid):
+                return seed, pid
+    raise AssertionError(f"no such deal of {slug}")
+
+
+def test_a_double_click_that_sends_nothing_home_says_why_and_selects_no_text(page: Any, site_url: str) -> None:
+    seed, pid = stuck_card("freecell")
+    game = engine.new_game("freecell", seed)
+    page.goto(site_url + page_of("freecell") + f"#seed={seed}")
+    wait_ready(page)
+    card(page, pid, len(game.piles[pid]) - 1).dblclick(position=CORNER)
+    why = why_not_home(game, pid)
+    expect(page.locator(".demo-state")).to_have_text(why[0].upper() + why[1:] + ".")
+    assert "cannot go home now" in why
+    assert page.evaluate("window.getSelection().toString()") == ""  # nothing turned blue
+    assert page.locator("section.demo .card").first.evaluate("c => getComputedStyle(c).userSelect") == "none"
+    assert board(page) == expected(game)
+    expect(page.locator('[data-counter="moves"]')).to_have_text("0")
+
+
+def test_chosen_cards_that_make_no_packet_say_why_and_so_does_the_take_button(page: Any, site_url: str) -> None:
+    """The Wheel: two cushion cards chosen are not a packet; the status and the disabled
+    Take button's tooltip (and its description for screen readers) give the engine's reason."""
+    page.goto(site_url + page_of("the-wheel") + "#seed=3")
+    wait_ready(page)
+    game = engine.new_game("the-wheel", 3)
+    for pid in ("c1", "c2"):
+        card(page, pid, len(game.piles[pid]) - 1).click(position=CORNER)
+    reason = "A packet is four cards: three pip cards and one court card"
+    expect(page.locator(".demo-state")).to_contain_text(reason)
+    take = page.locator('.demo-controls [data-command="take"]')
+    expect(take).to_be_disabled()
+    expect(take).to_have_attribute("title", reason)
+    described = take.get_attribute("aria-describedby")
+    assert described and page.locator(f"#{described}").text_content() == reason
+
+
+def test_every_disabled_control_says_why_and_no_text_speaks_notation(page: Any, site_url: str) -> None:
+    problems = []
+    for slug in [g.slug for g in engine.games()]:
+        page.goto(site_url + page_of(slug))
+        wait_ready(page)
+        for b in page.locator("section.demo .demo-controls button:disabled:not([hidden])").all():
+            title = b.get_attribute("title") or ""
+            described = b.get_attribute("aria-describedby")
+            said = page.locator(f"#{described}").text_content() if described else ""
+            if not title or not said or title != said:
+                problems.append(f"{slug}: the disabled {b.inner_text()!r} says {title!r} / {said!r}")
+        texts = page.locator("section.demo").evaluate(
+            "d => [...d.querySelectorAll('[title]')].map(e => e.title).concat([...d.querySelectorAll('.demo-bar, .demo-under')].map(e => e.innerText))")
+        problems += [f"{slug}: notation in {t!r}" for t in texts if NOTATION.search(t)]
+    assert not problems, "\n".join(problems)
+
+
+def test_a_new_deal_or_a_restart_can_be_taken_back_with_undo(page: Any, site_url: str) -> None:
+    page.goto(site_url + page_of("freecell") + "#seed=5")
+    wait_ready(page)
+    game = engine.new_game("freecell", 5)
+    for _ in range(2):
+        move = next(m for m in game.legal_moves() if not m.action)
+        click_move(page, game, move)
+        game.play(move)
+    expect(page.locator('[data-counter="moves"]')).to_have_text("2")
+    played = board(page)
+    # N, a stray key: a new deal, and the game it replaced comes back with Undo.
+    page.locator("h1").click()
+    page.keyboard.press("n")
+    expect(page.locator(".demo-state")).to_contain_text("Undo brings back your game of deal 5 (2 moves)")
+    assert "#seed=5" not in page.url
+    page.keyboard.press("u")
+    expect(page.locator(".demo-state")).to_have_text("Back to your game of deal 5, as you left it.")
+    expect(page.locator("section.demo .seed")).to_have_text("5")
+    expect(page.locator('[data-counter="moves"]')).to_have_text("2")
+    assert board(page) == played and page.url.endswith("#seed=5")
+    # Restart, then Undo: the same.
+    page.locator('.demo-controls [data-command="restart"]').click()
+    expect(page.locator('[data-counter="moves"]')).to_have_text("0")
+    assert board(page) == expected(engine.new_game("freecell", 5))
+    expect(page.locator('.demo-controls [data-command="undo"]')).to_be_enabled()
+    page.locator('.demo-controls [data-command="undo"]').click()
+    expect(page.locator('[data-counter="moves"]')).to_have_text("2")
+    assert board(page) == played
+    # The game goes on from there, move for move.
+    page.keyboard.press("u")
+    expect(page.locator('[data-counter="moves"]')).to_have_text("1")
+
+
+def test_the_hint_suggests_a_move_when_it_finds_no_winning_line(page: Any, site_url: str) -> None:
+    """Four-suit Spider's deals outrun the hint's search: it still rings the move its search
+    rates best, dotted, and says it is a suggestion; the engine accepts the move."""
+    seed = next(s for s in range(1, 50) if engine.solve(engine.new_game("spider", s), 3000).result == "unknown")
+    page.goto(site_url + page_of("spider") + f"#seed={seed}")
+    wait_ready(page)
+    page.locator('.demo-controls [data-command="hint"]').click()
+    expect(page.locator(".demo-state")).to_contain_text("No winning line found yet; this move looks best: ")
+    expect(page.locator("section.demo .board")).to_have_class(re.compile(r"\bsuggesting\b"))
+    expect(page.locator("section.demo .hint-from").first).to_be_visible()
+
+
+def test_empty_places_of_each_kind_have_their_own_mark(page: Any, site_url: str) -> None:
+    marks = {}
+    for slug, kinds in (("freecell", ("cell", "foundation")), ("spider", ("discard",))):
+        page.goto(site_url + page_of(slug))
+        wait_ready(page)
+        for kind in kinds:
+            el = page.locator(f'section.demo .pile.empty[data-kind="{kind}"]').first
+            marks[(slug, kind)] = el.evaluate(
+                "e => { const s = getComputedStyle(e, '::after'); return [s.borderRadius, s.backgroundImage, s.content].join(' | '); }")
+    assert marks[("freecell", "cell")] != marks[("freecell", "foundation")]
+    assert marks[("spider", "discard")] not in (marks[("freecell", "cell")], marks[("freecell", "foundation")])
+
+
+def test_on_a_touch_screen_the_help_speaks_of_taps_not_keys(browser: Any, site_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(site_url + page_of("klondike"))
+    wait_ready(page)
+    help_text = page.locator("section.demo .demo-foot").inner_text()
+    assert "Tap a card" in help_text and "Tab" not in help_text and "arrow keys" not in help_text
+    ctx.close()
