@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 import engine
 from engine.explain import why_not_home
 
-from .driver import CORNER, board, card, click_move, expected, page_of, wait_ready
+from .driver import CORNER, board, card, click_move, expected, page_of, pile, touch_drag, wait_ready
 
 NOTATION = re.compile(r"\b[a-z]+\d+\b|\b[a-z]+\d*[>+:][a-z]+\d")  # t1, c1+c2+c3+c9>o1, t3:2>t7
 
@@ -145,3 +145,16 @@ def test_on_a_touch_screen_the_help_speaks_of_taps_not_keys(browser: Any, site_u
     help_text = page.locator("section.demo .demo-foot").inner_text()
     assert "Tap a card" in help_text and "Tab" not in help_text and "arrow keys" not in help_text
     ctx.close()
+
+
+def test_a_finger_sweeping_across_the_board_never_sends_the_browser_back(page: Any, site_url: str) -> None:
+    """A sideways sweep from a card that cannot be picked up is not a drag: it neither
+    scrolls the page sideways nor reads as the phone's "back" swipe (it once left the page)."""
+    page.goto(site_url + page_of("will-o-the-wisp") + "#seed=2")
+    wait_ready(page)
+    game = engine.new_game("will-o-the-wisp", 2)
+    still = next(p for p in game.order if game.piles[p] and not any(m.sources == (p,) for m in game.legal_moves()))
+    touch_drag(page, card(page, still, len(game.piles[still]) - 1), pile(page, "discard"))
+    page.wait_for_timeout(300)
+    assert page.url.endswith("/games/will-o-the-wisp/#seed=2")
+    assert board(page) == expected(game)

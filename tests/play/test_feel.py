@@ -106,8 +106,9 @@ def check_home_undo_and_reload(page: Any, slug: str) -> None:
     if found is None:
         held = [p for p in game.order if game.piles[p] and game.group_of[p].kind is not engine.Kind.STOCK]
         src = next((p for p in held if game.group_of[p].kind is engine.Kind.TABLEAU), held[0])
-        # (Onto a foundation: a touch that ends on the stock may deal, where dealing is the only move.)
-        home = next(p for p in game.order if game.group_of[p].kind is engine.Kind.FOUNDATION)
+        # (Onto a foundation or a discard: a touch that ends on the stock may deal, where
+        # dealing is the only move.)
+        home = next(p for p in game.order if game.group_of[p].kind in (engine.Kind.FOUNDATION, engine.Kind.DISCARD))
         touch_drag(page, card(page, src, len(game.piles[src]) - 1), pile(page, home))
         page.wait_for_timeout(300)
         expect(page.locator('[data-counter="moves"]')).to_have_text("0")

@@ -304,7 +304,7 @@ export function layout(piles, box, glyphs = GLYPHS, options = {}) {
   } else if (plain && two) {
     // Fold where folding costs the cards little (a castle's rows then have room to grow) or
     // gains much: The Nation's twelve columns as two rows of six.
-    choice = two.cw >= 0.9 * plain.cw ? two : plain;
+    choice = two.cw >= 0.85 * plain.cw ? two : plain;
   } else {
     choice = plain || two;
   }
