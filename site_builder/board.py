@@ -72,8 +72,14 @@ def grid_css(max_rows: int, max_cols: int) -> str:
     rules += [f".board.rows-{r}{{--rows:{r}}}" for r in range(1, max_rows + 1)]
     rules += [f".board .r-{r}{{grid-row:{r + 1}/span {q}}}" for r in range(max_rows * q)]
     rules += [f".board .c-{c}{{grid-column:{c + 1}/span {q}}}" for c in range(max_cols * q)]
-    rules += [f".board .pile.span-{n}{{grid-column-end:span {n * q}}}" for n in range(2, max_cols + 1)]
+    rules += [f".board .pile.span-{n}{{grid-column-end:span {n * q};--span:{n}}}" for n in range(2, max_cols + 1)]
+    # A fan to the right, in the static picture, closes up to the cells it spans (n-K: the
+    # cards it shows), so that it covers no pile after it; the player lays it out afresh.
+    rules += [f".board .pile.n-{n}{{--n:{n}}}" for n in range(2, MAX_FAN + 1)]
     return "\n".join(rules) + "\n"
+
+
+MAX_FAN = 104  # the most cards a pile can hold (two packs)
 
 
 _ENGINE: list[str] = []
