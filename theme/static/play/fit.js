@@ -63,10 +63,14 @@ function room(root) {
 
 // Lay the board out and apply it. ``state`` ({cap, folded}) carries the card size and fold a
 // deal opened with: cards do not grow back as fans shorten, nor switch fold while it fits;
-// ``state.cap`` null (a new deal, a new window size) starts afresh.
+// ``state.cap`` null (a new deal, a new window size) starts afresh. It also keeps the last
+// layout, for redraws that change no pile.
 export function fitBoard(root, piles, state, fold = false) {
   const board = root.querySelector(".board");
   const box = room(root);
+  // A redraw that changed no pile (a card picked up, a hint) keeps the board as it is.
+  const key = JSON.stringify([piles, box, fold, state.cap, state.folded]);
+  if (state.key === key) return state.plan;
   const plan = layout(piles, box, measureGlyphs(board), {
     narrow: box.narrow, max: box.max, fold, cap: state.cap ?? Infinity, folded: state.cap == null ? null : state.folded,
   });
@@ -74,6 +78,8 @@ export function fitBoard(root, piles, state, fold = false) {
     state.cap = plan.cw;
     state.folded = plan.folded;
   }
+  state.key = JSON.stringify([piles, box, fold, state.cap, state.folded]);
+  state.plan = plan;
   apply(root, board, plan, box);
   return plan;
 }

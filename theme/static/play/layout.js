@@ -132,6 +132,7 @@ export function place(piles, s, t, sr, height = Infinity) {
     if (!byCol.has(p.col)) byCol.set(p.col, []);
     byCol.get(p.col).push(i);
   });
+  const chainOf = piles.map((_, i) => i); // the first place of the cascade each place is in
   for (const list of byCol.values()) {
     list.sort((a, b) => piles[a].row - piles[b].row);
     for (let k = 1; k < list.length; k++) {
@@ -140,6 +141,7 @@ export function place(piles, s, t, sr, height = Infinity) {
       if ((piles[b].row - piles[a].row) * s.cellH < box[a].bh) {
         chainNext[a] = b;
         chained[b] = true;
+        chainOf[b] = chainOf[a];
       }
     }
   }
@@ -149,60 +151,73 @@ export function place(piles, s, t, sr, height = Infinity) {
   // before it, beside it on the grid, needs the room. Beside it: their places on the grid
   // overlap, a fan down counting as its first card (it pushes the rows below it down, not
   // the columns beside it: Backbone's tail goes under its columns, not between them).
-  const nomY = piles.map((p, i) => p.row * s.cellH + box[i].oy);
-  const nomH = piles.map((p, i) => (p.fan === "down" ? s.ch : box[i].bh));
-  const cols = [...new Set(piles.map((p) => p.col))].sort((a, b) => a - b);
-  const colX = new Map();
+  const nomY = Float64Array.from(piles, (p, i) => p.row * s.cellH + box[i].oy);
+  const nomH = Float64Array.from(piles, (p, i) => (p.fan === "down" ? s.ch : box[i].bh));
+  const lead = Float64Array.from(box, (b) => b.ox); // from a pile's place to its box's left edge
+  const reach = Float64Array.from(box, (b) => b.ox + b.bw + s.gapX); // ... to where the next may start
   const order = piles.map((_, i) => i).sort((a, b) => piles[a].col - piles[b].col);
+  const colOf = Float64Array.from(order, (i) => piles[i].col);
+  const colX = new Map();
+  const colAt = new Float64Array(n); // each pile's column's x, once placed
   let prevCol = null;
-  for (const c of cols) {
+  for (let a = 0; a < n;) {
+    const c = colOf[a];
+    let end = a;
+    while (end < n && colOf[end] === c) end++;
     let x = prevCol === null ? c * s.cellW : colX.get(prevCol) + (c - prevCol) * s.cellW;
-    for (const j of order) {
-      const q = piles[j];
-      if (q.col !== c) continue;
-      for (const i of order) {
-        const p = piles[i];
-        if (p.col >= c) break;
-        if (nomY[i] < nomY[j] + nomH[j] - 0.01 && nomY[j] < nomY[i] + nomH[i] - 0.01) {
-          x = Math.max(x, colX.get(p.col) + box[i].ox + box[i].bw + s.gapX - box[j].ox);
-        }
+    for (let k = a; k < end; k++) {
+      const j = order[k];
+      const top = nomY[j];
+      const bottom = top + nomH[j] - 0.01;
+      for (let m = 0; m < a; m++) {
+        const i = order[m];
+        if (nomY[i] < bottom && top < nomY[i] + nomH[i] - 0.01) x = Math.max(x, colAt[i] + reach[i] - lead[j]);
       }
     }
     colX.set(c, x);
+    for (let k = a; k < end; k++) colAt[order[k]] = x;
     prevCol = c;
+    a = end;
   }
   const X = piles.map((p, i) => colX.get(p.col) + box[i].ox); // each box's left edge
 
   // Rows, top to bottom: keep the grid's spacing, and push a row down below every pile
   // above it whose box it would overlap (a cascade only by the strip of the place above).
-  const rows = [...new Set(piles.map((p) => p.row))].sort((a, b) => a - b);
-  const rowY = new Map();
-  const overlapX = (i, j) => X[i] < X[j] + box[j].bw - 0.01 && X[j] < X[i] + box[i].bw - 0.01;
   const byRow = piles.map((_, i) => i).sort((a, b) => piles[a].row - piles[b].row);
+  const rowOf = Float64Array.from(byRow, (i) => piles[i].row);
+  const xl = Float64Array.from(X);
+  const xr = Float64Array.from(X, (x, i) => x + box[i].bw - 0.01);
+  const lift = Float64Array.from(box, (b) => b.oy); // from a pile's row to its box's top
+  const drop = Float64Array.from(box, (b) => b.oy + b.bh + s.gapY); // ... to where the next row may start
+  const rowAt = new Float64Array(n); // each pile's row's y, once placed
+  const rowY = new Map();
   let prevRow = null;
   const below = new Array(n).fill(false); // some pile lies under this one
   const fans = new Set(piles.filter((p) => p.fan === "down").map((p) => p.row));
-  for (const r of rows) {
-    const band = byRow.filter((j) => piles[j].row === r);
-    const continues = band.every((j) => chained[j]);
+  for (let a = 0; a < n;) {
+    const r = rowOf[a];
+    let end = a;
+    let continues = true;
+    while (end < n && rowOf[end] === r) continues = chained[byRow[end++]] && continues;
     // The grid's spacing after a row of fans down is room for those fans, which the fans'
     // own heights say better: it closes up with them.
     const spacing = prevRow === null || continues ? 0 : (r - prevRow) * s.cellH * (fans.has(prevRow) ? 1 - t : 1);
     let y = prevRow === null ? r * s.cellH : rowY.get(prevRow) + spacing;
-    for (const j of band) {
-      for (const i of byRow) {
-        const p = piles[i];
-        if (p.row >= r) break;
-        if (!overlapX(i, j)) continue;
+    for (let k = a; k < end; k++) {
+      const j = byRow[k];
+      for (let m = 0; m < a; m++) {
+        const i = byRow[m];
+        if (!(xl[i] < xr[j] && xl[j] < xr[i])) continue;
         below[i] = true;
-        if (chainNext[i] === j) y = Math.max(y, rowY.get(p.row) + cascadeStep(i, j));
-        else if (!(chained[j] && sameChain(chainNext, i, j))) {
-          y = Math.max(y, rowY.get(p.row) + box[i].oy + box[i].bh + s.gapY - box[j].oy);
-        }
+        // (a place further down i's own cascade is held by the places between them)
+        if (chainNext[i] === j) y = Math.max(y, rowAt[i] + cascadeStep(i, j));
+        else if (!(chained[j] && chainOf[i] === chainOf[j])) y = Math.max(y, rowAt[i] + drop[i] - lift[j]);
       }
     }
     rowY.set(r, y);
+    for (let k = a; k < end; k++) rowAt[byRow[k]] = y;
     prevRow = r;
+    a = end;
   }
   const Y = piles.map((p, i) => rowY.get(p.row) + box[i].oy);
 
@@ -239,12 +254,6 @@ export function place(piles, s, t, sr, height = Infinity) {
   // A board whose fans grow downwards keeps the whole room for them; others end with their cards.
   const grows = piles.some((p, i) => p.fan === "down" && !below[i]);
   return { at, width, height: grows && Number.isFinite(height) ? Math.max(used, height) : used, used, fits };
-}
-
-// Is ``j`` further down the cascade that starts at ``i``?
-function sameChain(next, i, j) {
-  for (let k = next[i]; k !== -1; k = next[k]) if (k === j) return true;
-  return false;
 }
 
 // The largest cards (up to ``max``, at least CARD_MIN) with which the board fits the box
@@ -335,7 +344,7 @@ export function layout(piles, box, glyphs = GLYPHS, options = {}) {
   if (!place(ps, s, 0, sr, box.height).fits) {
     let lo = 0;
     let hi = 1;
-    for (let k = 0; k < 12; k++) {
+    for (let k = 0; k < 6; k++) {
       const mid = (lo + hi) / 2;
       if (place(ps, s, mid, sr, box.height).fits) hi = mid;
       else lo = mid;
