@@ -44,6 +44,7 @@ export class Demo {
     this.fit = { cap: null, folded: null }; // the card size and fold this deal opened with (fit.js)
     this.steps = 0; // the player's moves in this game: automatic moves are part of the move they follow
     this.left = null; // the game a new deal or a restart replaced, which Undo brings back
+    this.refit = false; // lay the board out afresh at the next redraw
   }
 
   // --- starting ---------------------------------------------------------------------------
@@ -55,7 +56,7 @@ export class Demo {
     for (const el of this.root.querySelectorAll("[data-js]")) el.hidden = false;
     this.root.querySelector(".demo-static-note").hidden = true;
     this.relayout(); // the builder's first deal, fitted to this screen before the engine answers
-    for (const name of ["undo", "redo", "restart", "new", "hint"]) this.reason(name, "The game engine is still loading");
+    for (const b of this.root.querySelectorAll(".demo-controls button:disabled")) this.reason(b, "The game engine is still loading");
     this.link = new EngineLink(this.root.dataset, (error) => this.fail(error), (start) => {
       this.root.dataset.engineStart = start; // how the engine started (worker.js): for tests and the benchmark
     });
@@ -70,6 +71,7 @@ export class Demo {
     if (saved && saved.corrupt) this.notice = "A saved game here could not be read, so a fresh deal is shown.";
     if (saved && !saved.corrupt && (seed === null || seed === saved.seed)) {
       this.board.classList.add("stale");
+      this.refit = true; // the board laid out so far is the page's first deal, not this game
       first = this.request({ op: "replay", record: saved.record, steps: saved.steps }).then((a) => {
         if (a.ok) {
           this.game = { ...saved };
@@ -339,7 +341,8 @@ export class Demo {
     this.board.classList.remove("stale");
     this.legal = new Set(view.legal);
     drawBoard(this.root, view, { selected: this.selected, multi: this.multi, targets: this.targets() });
-    this.relayout();
+    this.relayout(this.refit);
+    this.refit = false;
     this.root.querySelector(".seed").textContent = view.seed;
     const c = view.counters;
     this.counter("moves", this.steps);
