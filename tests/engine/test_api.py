@@ -273,3 +273,46 @@ def test_view_actions_say_why_a_disabled_action_is_disabled() -> None:
     actions = {a["move"]: a for a in g.view()["actions"]}
     assert actions["deal"]["enabled"] and actions["deal"]["label"] == "Turn a card"
     assert not actions["redeal"]["enabled"] and "stock is empty" in actions["redeal"]["reason"]
+
+
+def test_no_two_places_of_any_game_share_a_cell_but_a_cascade_of_grid_places() -> None:
+    """The layout hints: two places whose cells overlap (rows and columns both less than a
+    cell apart) would put one card over another, except places of a grid set half over one
+    another in a column (Babette's garden). Rings (The Wheel's circle) are spaced so."""
+    for spec in engine.games():
+        view = engine.new_game(spec.slug, 1).view()
+        piles = view["piles"]
+        for i, p in enumerate(piles):
+            for q in piles[i + 1:]:
+                if abs(p["row"] - q["row"]) < 1 and abs(p["col"] - q["col"]) < 1:
+                    assert p["gap"] and q["gap"] and p["col"] == q["col"], f"{spec.slug}: {p['id']} and {q['id']} share a cell"
+
+
+def test_the_wheel_has_its_cross_in_the_middle_of_its_circle_and_its_cushion_below() -> None:
+    view = engine.new_game("the-wheel", 1).view()
+    at = {p["id"]: (p["row"], p["col"]) for p in view["piles"]}
+    ring = [at[f"o{n}"] for n in range(1, 25)]
+    cross = [at[f"x{n}"] for n in range(1, 9)]
+    cushion = [at[f"c{n}"] for n in range(1, 13)]
+    top, bottom = min(r for r, _ in ring), max(r for r, _ in ring)
+    left, right = min(c for _, c in ring), max(c for _, c in ring)
+    assert all(top < r < bottom and left < c < right for r, c in cross)  # inside the circle
+    assert min(r for r, _ in cushion) > bottom  # the cushion below it
+    assert sorted({r for r, _ in cushion}) == [min(r for r, _ in cushion), max(r for r, _ in cushion)]  # two rows
+
+
+def test_a_group_that_writes_out_its_places_gives_one_per_pile() -> None:
+    wheel = engine.get_spec("the-wheel")
+    cross = wheel.group("x")
+    with pytest.raises(engine.RegistrationError, match="places 2 of its 8 piles"):
+        engine.registry._check(dataclasses.replace(
+            wheel, slug="x-wheel", groups=(dataclasses.replace(cross, places=cross.places[:2]), *wheel.groups[1:])))
+
+
+def test_layout_hints_never_change_a_fingerprint() -> None:
+    """Moving a pile on the screen keeps the figures: places, rings, sideways places and the
+    fold are presentation."""
+    spec = engine.get_spec("backbone")
+    moved = dataclasses.replace(spec, fold=True, groups=tuple(
+        dataclasses.replace(g, at=(g.at[0] + 1, g.at[1]), turned=not g.turned, places=()) for g in spec.groups))
+    assert engine.fingerprint(moved) == engine.fingerprint(spec)

@@ -65,3 +65,51 @@ def test_replay_restores_a_shared_game() -> None:
 def test_a_missing_field_is_named() -> None:
     s = Session()
     assert ask(s, op="new", seed=1)["error"] == "the request lacks the field 'game'"
+
+
+def test_why_says_in_words_why_a_move_is_refused_and_plays_nothing() -> None:
+    s = Session()
+    ask(s, op="new", game="the-wheel", seed=3)
+    before = ask(s, op="view")["record"]
+    a = ask(s, op="why", move="c1+c2>o1")
+    assert a["ok"] and a["why"] == "a packet is four cards: three pip cards and one court card"
+    legal = ask(s, op="view")["view"]["legal"][0]
+    assert ask(s, op="why", move=legal)["why"] == ""  # a legal move: nothing to explain
+    assert ask(s, op="view")["record"] == before
+    assert not ask(s, op="why", move="not a move")["ok"]
+
+
+def test_why_home_names_the_card_and_the_most_telling_reason() -> None:
+    """FreeCell deal 1: a column's top card that cannot go home gets its foundation's reason;
+    a face-down stock card is never named; a card already home says so."""
+    s = Session()
+    ask(s, op="new", game="freecell", seed=1)
+    game = engine.new_game("freecell", 1)
+    pid = next(p for p in game.ids_by_kind[engine.Kind.TABLEAU]
+               if not any(m.sources == (p,) and game.group_of[m.target].kind is engine.Kind.FOUNDATION
+                          for m in game.legal_moves()))
+    why = ask(s, op="why-home", pile=pid)["why"]
+    assert why.startswith(f"the {game.piles[pid][-1].short} cannot go home now: ")
+    s2 = Session()
+    ask(s2, op="new", game="klondike", seed=1)
+    assert ask(s2, op="why-home", pile="stock")["why"] == "the top card of Stock is face down"
+    home = engine.new_game("the-wheel", 1)
+    s3 = Session()
+    ask(s3, op="new", game="the-wheel", seed=1)
+    assert ask(s3, op="why-home", pile="x1")["why"] == f"the {home.piles['x1'][-1].short} is home already"
+
+
+def test_an_undecided_hint_still_names_the_move_its_search_rates_best() -> None:
+    """Four-suit Spider outruns the hint's search: the answer is undecided, with no winning
+    move, but a best move, legal here, which a player may follow."""
+    s = Session()
+    ask(s, op="new", game="spider", seed=1)
+    a = ask(s, op="solve", budget=3000)["solve"]
+    assert a["result"] == "unknown" and a["move"] is None
+    assert a["best"] in ask(s, op="view")["view"]["legal"]
+    verdict = engine.solve(engine.new_game("spider", 1), 3000)
+    assert verdict.result == "unknown" and verdict.moves == () and str(verdict.best[0]) == a["best"]
+    # The best line replays: each of its moves is legal in turn.
+    game = engine.new_game("spider", 1)
+    for move in verdict.best:
+        game.play(move)
