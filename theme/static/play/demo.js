@@ -9,18 +9,19 @@
 // tells two copies of a card apart); a hint rings its cards .hint-from and its pile .hint-to;
 // data-engine-start says whether the engine started from a saved snapshot (worker.js).
 
-import { clearHint, drawBoard, markHint, movingCards } from "./board.js";
+import { clearHint, drawBoard, movingCards } from "./board.js";
 import { fitBoard, fromMarkup, fromView } from "./fit.js";
 import { bindInput } from "./input.js";
 import { EngineLink } from "./link.js";
 import { celebrate, glide, measure, motionAllowed } from "./motion.js";
-import { Advisor, HINT_BUDGET, HINT_SECONDS, JUDGE_BUDGET, JUDGE_DELAY, JUDGE_SECONDS, whenIdle } from "./solver.js";
+import { Advisor } from "./solver.js";
 import * as store from "./store.js";
 import { winnableSeed } from "./winnable.js";
-import { clock, describe, moveParts, topName } from "./words.js";
+import { capital, clock, describe, moveParts } from "./words.js";
+import { Advising } from "./advice.js";
+import { Choosing } from "./choice.js";
+import { Controlling } from "./controls.js";
 
-const MAX_SEED_DIGITS = 15; // seeds stay exact as JavaScript numbers
-const LOST_WHY = "the solver, which sees the face-down cards, has searched every position";
 
 export class Demo {
   constructor(root) {
@@ -233,27 +234,6 @@ export class Demo {
     return true;
   }
 
-  // Double-click or double-tap: the top card of ``pileId`` to a foundation, or a complete
-  // run from it to a discard place (Spider), if the engine allows it.
-  sendHome(pileId) {
-    if (!this.view) return false;
-    const pile = this.pileView(pileId);
-    if (!pile || !pile.cards.length) return false;
-    const moves = this.view.piles.flatMap((p) =>
-      p.kind === "foundation" ? [`${pileId}>${p.id}`] : p.kind === "discard" ? [`${pileId}:13>${p.id}`] : []);
-    const move = moves.find((m) => this.legal.has(m));
-    if (move) {
-      this.play(move);
-      return true;
-    }
-    // It cannot go home: say why, in the engine's words.
-    this.cancel();
-    const view = this.view;
-    this.link.send({ op: "why-home", pile: pileId }).then((a) => {
-      if (this.view === view && a.ok && a.why) this.refuse(a.why, false);
-    });
-    return true;
-  }
 
   command(name) {
     if (!this.ready()) return;
@@ -380,70 +360,9 @@ export class Demo {
     this.keepFocus();
   }
 
-  renderActions(view) {
-    const box = this.root.querySelector(".demo-actions");
-    const buttons = view.actions.map((a) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.move = a.move;
-      b.textContent = a.label;
-      b.disabled = !a.enabled;
-      this.reason(b, capital(a.reason), a.move === "deal" ? `${a.label} (D)` : a.label);
-      return b;
-    });
-    if (view.legal.some((m) => m.includes("+")) || this.multi.length) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.command = "take";
-      const move = this.multiMove();
-      b.textContent = this.multi.length ? `Take the ${this.multi.length} chosen cards` : "Take the chosen cards";
-      b.disabled = !move;
-      this.reason(b, this.multi.length ? this.choiceWhy || "These cards cannot be taken together" :
-        "Choose the cards first: click or tap each of them", "Take the chosen cards together (T)");
-      buttons.push(b);
-    }
-    const focused = box.contains(document.activeElement) ? document.activeElement.dataset.move || document.activeElement.dataset.command : null;
-    box.replaceChildren(...buttons);
-    if (focused) {
-      const again = buttons.find((b) => (b.dataset.move || b.dataset.command) === focused && !b.disabled);
-      if (again) again.focus();
-    }
-  }
 
-  // A control's tooltip, and what a screen reader hears of it: while it is disabled, why it
-  // is (``why``); else what it does (its own title, or ``tip``).
-  reason(target, why, tip = "") {
-    const b = typeof target === "string" ? this.button(target) : target;
-    if (!b) return;
-    if (b.dataset.tip === undefined) b.dataset.tip = tip || b.title;
-    const text = b.disabled ? why : tip || b.dataset.tip;
-    if (b.title !== text) b.title = text;
-    const id = `demo-why-${b.dataset.command || b.dataset.move}`;
-    let note = this.root.querySelector(`#${id}`);
-    if (b.disabled && why) {
-      if (!note) {
-        note = document.createElement("span");
-        note.id = id;
-        note.className = "visually-hidden";
-        this.root.querySelector(".demo-bar").append(note);
-      }
-      note.textContent = why;
-      b.setAttribute("aria-describedby", id);
-    } else {
-      b.removeAttribute("aria-describedby");
-    }
-  }
 
-  counter(name, value, shown = true) {
-    const el = this.root.querySelector(`[data-counter="${name}"]`);
-    if (el && el.textContent !== String(value)) el.textContent = value; // unchanged text: no new layout
-    const box = el && el.closest("[data-counter-box]");
-    if (box) box.hidden = !shown;
-  }
 
-  button(command) {
-    return this.root.querySelector(`[data-command="${command}"]`);
-  }
 
   setStatus(status) {
     this.root.dataset.status = status;
@@ -522,406 +441,39 @@ export class Demo {
     fitBoard(this.root, piles, this.fit, fold);
   }
 
-  // --- what the player has chosen ---------------------------------------------------------
 
-  pileView(id) {
-    return this.view && this.view.piles.find((p) => p.id === id);
-  }
 
-  pileEl(id) {
-    return this.board.querySelector(`[data-pile="${id}"]`);
-  }
 
-  moveText(sel, target) {
-    const n = this.pileView(sel.pile).cards.length - sel.index;
-    return `${sel.pile}${n > 1 ? ":" + n : ""}>${target}`;
-  }
 
-  targets() {
-    const out = new Set();
-    if (!this.selected || !this.view) return out;
-    for (const pile of this.view.piles) {
-      if (this.legal.has(this.moveText(this.selected, pile.id))) out.add(pile.id);
-    }
-    return out;
-  }
 
-  // Moves that take one card from each of several piles (The Wheel's packet).
-  multiSources() {
-    const out = new Set();
-    for (const m of this.view.legal) {
-      if (m.includes("+")) for (const p of m.split(">")[0].split("+")) out.add(p);
-    }
-    return out;
-  }
 
-  singleSources() {
-    const out = new Set();
-    for (const m of this.view.legal) {
-      const src = m.split(">")[0];
-      if (m.includes(">") && !src.includes("+")) out.add(src.split(":")[0]);
-    }
-    return out;
-  }
 
-  usesMulti(pileId) {
-    return !!this.view && this.multiSources().has(pileId) && !this.singleSources().has(pileId);
-  }
 
-  multiMove() {
-    if (!this.view || this.multi.length < 2) return null;
-    const chosen = [...this.multi].sort().join("+");
-    return this.view.legal.find((m) => m.includes("+") && m.split(">")[0].split("+").sort().join("+") === chosen) || null;
-  }
 
-  // The one path for a click, tap or Enter on a pile (and, if given, the index of one of its cards).
-  activate(pileId, index) {
-    const pile = this.pileView(pileId);
-    if (!pile) return;
-    if (this.selected) {
-      if (pileId !== this.selected.pile) return this.drop(pileId);
-      if (index !== null && index !== this.selected.index) return this.pick(pileId, index);
-      return this.cancel();
-    }
-    // The stock deals; once it is empty, a click on it turns the waste over where the game allows.
-    if (pile.kind === "stock") return this.action(!this.legal.has("deal") && this.legal.has("redeal") ? "redeal" : "deal");
-    if (index !== null) return this.pick(pileId, index);
-    if (pile.cards.length) return this.pick(pileId, pile.pick.length ? pile.pick[pile.pick.length - 1] : pile.cards.length - 1);
-  }
 
-  // Enter or Space on a pile: pick up, or again on the same pile take one more card of the run.
-  enter(pileId) {
-    if (this.selected && this.selected.pile === pileId) {
-      const pile = this.pileView(pileId);
-      const more = pile.pick.filter((i) => i < this.selected.index);
-      if (more.length) return this.pick(pileId, more[more.length - 1]);
-      return this.cancel();
-    }
-    this.activate(pileId, null);
-  }
 
-  select(pileId, index) {
-    this.multi = [];
-    this.selected = { pile: pileId, index };
-    this.render(this.view);
-  }
 
-  pick(pileId, index) {
-    const pile = this.pileView(pileId);
-    if (!pile) return;
-    if (this.usesMulti(pileId)) {
-      this.selected = null;
-      const at = this.multi.indexOf(pileId);
-      if (at >= 0) this.multi.splice(at, 1);
-      else this.multi.push(pileId);
-      this.choiceWhy = "";
-      this.render(this.view);
-      this.explainChoice();
-      return;
-    }
-    const card = pile.cards[index];
-    if (!card || !card.up) {
-      this.refuse("that card is face down");
-      return;
-    }
-    // Whether the engine lists the card as movable or not, the drop is the engine's to
-    // judge: an illegal one comes back refused with its reason, and the card goes back.
-    this.select(pileId, index);
-    const n = pile.cards.length - index;
-    const where = [...this.targets()].map((p) => this.pileView(p).name);
-    this.say(`Picked up ${n > 1 ? n + " cards from " : ""}the ${card.name}` +
-      (where.length ? `; it can go to ${where.slice(0, 4).join(", ")}${where.length > 4 ? "\u2026" : ""}` : "; it has nowhere to go now"));
-  }
 
-  // Cards chosen one by one for a move that takes them together (The Wheel's packet): say
-  // what they make, and, while they make no move, the engine's reason why not, which the
-  // Take button's tooltip also gives.
-  explainChoice() {
-    if (!this.multi.length) return this.say("");
-    const names = this.multi.map((p) => topName(this.pileView(p))).join(", ");
-    if (this.multiMove()) return this.say(`Chosen: ${names}. Take them together (T).`);
-    const order = this.view.piles.map((p) => p.id);
-    const sources = [...this.multi].sort((a, b) => order.indexOf(a) - order.indexOf(b));
-    const together = this.view.legal.find((m) => m.includes("+"));
-    const target = together ? together.split(">")[1] : (this.view.piles.find((p) => p.kind === "foundation" && !p.cards.length) || this.view.piles[0]).id;
-    const view = this.view;
-    const chosen = this.multi.join();
-    this.link.send({ op: "why", move: `${sources.join("+")}>${target}` }).then((a) => {
-      if (this.view !== view || this.multi.join() !== chosen || !a.ok || !a.why) return;
-      this.choiceWhy = capital(a.why);
-      this.renderActions(this.view);
-      this.say(`Chosen: ${names}. ${this.choiceWhy}.`);
-    });
-  }
 
-  cancel() {
-    if (!this.selected && !this.multi.length) return;
-    this.selected = null;
-    this.multi = [];
-    this.render(this.view);
-    this.say("");
-  }
 
-  drop(target) {
-    return this.play(this.moveText(this.selected, target)); // an illegal move comes back refused, with the engine's reason
-  }
 
-  action(move) {
-    if (!this.view.actions.find((x) => x.move === move)) return;
-    this.play(move);
-  }
 
-  ready() {
-    return ["ready", "won", "stuck", "lost"].includes(this.root.dataset.status);
-  }
 
-  // --- the solver: hints and "no way to win from here" ------------------------------------
 
-  // After each answer, once the page has painted and is idle: can this position still be
-  // won? Asked of the worker with a small budget; a known answer is shown at once.
-  judgeSoon() {
-    const view = this.view;
-    const record = this.game && this.game.record;
-    if (!view || view.status !== "playing" || !record) return;
-    const known = this.advisor.settled(record);
-    if (known) return this.judged(known);
-    whenIdle(() => {
-      if (this.view !== view || this.busy) return;
-      this.advisor.ask(record, JUDGE_BUDGET, JUDGE_SECONDS).then((solve) => {
-        if (solve && this.view === view && !this.busy) this.judged(solve);
-      });
-    }, JUDGE_DELAY);
-  }
 
-  judged(solve) {
-    const was = this.verdict && this.verdict.view === this.view ? this.verdict.result : null;
-    this.verdict = { view: this.view, result: solve.result };
-    if (solve.result === "lost" && was !== "lost") {
-      this.render(this.view);
-      this.say(`No way to win from here: ${LOST_WHY}. You can still undo.`, true);
-    }
-  }
 
-  // Hint: the next move of a winning line, ringed on the board until the next action.
-  hint() {
-    const view = this.view;
-    const record = this.game && this.game.record;
-    if (!view || view.status !== "playing" || !record || this.busy) return;
-    this.say("Looking for a winning line\u2026", true);
-    this.advisor.ask(record, HINT_BUDGET, HINT_SECONDS).then((solve) => {
-      if (this.view !== view || this.busy) return; // the game has moved on: this hint is old
-      if (!solve) return this.say("");
-      if (solve.result === "lost") {
-        this.judged(solve);
-        return this.say(`This position can no longer be won: ${LOST_WHY}. You can still undo.`, true);
-      }
-      if (solve.result === "unknown") return this.suggest(view, solve);
-      const parts = moveParts(solve.move);
-      if (parts) markHint(this.root, parts);
-      // A line that deals or redeals several times before playing a card says how many.
-      const said = describe(view, [solve.move], view, "Move"); // a sentence, with its full stop
-      const text = parts && parts.action && solve.turns > 1
-        ? `${said} The winning line uses the stock ${solve.turns} times before it plays a card.` : said;
-      this.say(`Hint: ${text}`, true);
-    });
-  }
 
-  // No winning line found: the move the search rated best, ringed as a suggestion, or the
-  // stock when no move was worth making; said as what it is.
-  suggest(view, solve) {
-    const deal = view.actions.find((a) => a.enabled);
-    const move = solve.best || (deal ? deal.move : null);
-    const parts = moveParts(move);
-    if (!parts) {
-      return this.say(`No winning line was found within the hint's search of ${solve.positions.toLocaleString("en")} ` +
-        "positions, and no move stands out; that does not mean there is none.", true);
-    }
-    markHint(this.root, parts, true);
-    this.say(`No winning line found yet; this move looks best: ${describe(view, [move], view, "Move")}`, true);
-    this.root.querySelector(".demo-state").classList.add("suggestion");
-  }
 
-  // --- controls, shortcuts and focus ------------------------------------------------------
 
-  bindControls() {
-    this.root.addEventListener("click", (e) => {
-      const b = e.target.closest("button");
-      if (!b || b.disabled || !this.root.contains(b) || this.board.contains(b)) return;
-      if (b.dataset.move) return this.action(b.dataset.move);
-      this.run(b.dataset.command);
-    });
-    this.root.addEventListener("change", (e) => {
-      const box = e.target.closest("[data-setting]");
-      if (!box) return;
-      this.settings[box.dataset.setting] = box.checked;
-      store.saveSettings(this.settings);
-      if (box.dataset.setting === "auto" && box.checked && this.ready()) this.request({ op: "auto" });
-    });
-    window.addEventListener("hashchange", () => {
-      const seed = this.hashSeed();
-      if (seed !== null && this.view && seed !== this.view.seed) this.newDeal(seed);
-    });
-    let resized = 0;
-    window.addEventListener("resize", () => {
-      cancelAnimationFrame(resized);
-      resized = requestAnimationFrame(() => this.relayout(true));
-    });
-    // Whether the player was last inside the demo: then a control that disables itself
-    // hands the focus to the board rather than to the page.
-    this.root.addEventListener("focusin", () => { this.hadFocus = true; });
-    document.addEventListener("focusin", (e) => { if (!this.root.contains(e.target)) this.hadFocus = false; });
-    document.addEventListener("pointerdown", (e) => { if (!this.root.contains(e.target)) this.hadFocus = false; });
-    document.addEventListener("fullscreenchange", () => this.markFull(!!document.fullscreenElement));
-  }
 
-  run(command) {
-    if (!command) return;
-    if (command === "share") return this.share();
-    if (command === "full") return this.toggleFull();
-    if (command === "reset-stats") {
-      this.stats = store.resetStats(this.slug);
-      if (this.game && !this.game.won) this.game.counted = false; // counts again from its next move
-      this.showStats();
-      return this.say("Statistics reset.");
-    }
-    if (!this.ready()) return;
-    if (command === "undo" || command === "redo" || command === "restart") return this.command(command);
-    if (command === "finish") {
-      this.pendingOp = "finish";
-      return this.request({ op: "finish" });
-    }
-    if (command === "new") return this.dealNew();
-    if (command === "hint") return this.hint();
-    if (command === "take") {
-      const move = this.multiMove();
-      if (move) this.play(move);
-    }
-  }
 
-  // A keyboard shortcut; true when it did something.
-  shortcut(command) {
-    if (command === "escape") {
-      if (this.selected || this.multi.length) {
-        this.cancel();
-        return true;
-      }
-      if (this.root.classList.contains("full")) {
-        this.toggleFull();
-        return true;
-      }
-      return false;
-    }
-    if (command === "deal") {
-      const b = this.root.querySelector('.demo-actions [data-move="deal"]');
-      if (b && !b.disabled) b.click();
-      return !!b;
-    }
-    const b = this.button(command);
-    if (!b || b.disabled || b.hidden) return false;
-    this.run(command);
-    return true;
-  }
 
-  // A focused control that becomes disabled (Undo at the first move) must not drop the
-  // focus to the page: it goes to the board, so the keys go on working.
-  keepFocus() {
-    const active = document.activeElement;
-    const lost = !active || active === document.body || !active.isConnected;
-    if (!(active && active.disabled && this.root.contains(active)) && !(lost && this.hadFocus)) return;
-    const pile = this.board.querySelector('[data-pile][tabindex="0"]');
-    if (pile) pile.focus({ preventScroll: true });
-  }
 
-  neighbour(id, dr, dc) {
-    const from = this.pileView(id);
-    let best = null;
-    let bestScore = Infinity;
-    for (const p of this.view.piles) {
-      const r = p.row - from.row;
-      const c = p.col - from.col;
-      const along = dr ? r * dr : c * dc;
-      const across = dr ? Math.abs(c) : Math.abs(r);
-      if (along <= 0) continue;
-      const score = along * 10 + across * 3;
-      if (score < bestScore) {
-        bestScore = score;
-        best = p.id;
-      }
-    }
-    return best;
-  }
 
-  focusPile(id) {
-    for (const el of this.board.querySelectorAll("[data-pile]")) el.tabIndex = el.dataset.pile === id ? 0 : -1;
-    this.pileEl(id).focus();
-  }
 
-  ensureFocusable() {
-    const piles = [...this.board.querySelectorAll("[data-pile]")];
-    if (!piles.some((el) => el.tabIndex === 0)) {
-      piles.forEach((el, i) => { el.tabIndex = i === 0 ? 0 : -1; });
-    }
-  }
 
-  // --- the full window --------------------------------------------------------------------
 
-  toggleFull() {
-    const full = !this.root.classList.contains("full");
-    if (full && this.root.requestFullscreen && document.fullscreenEnabled) {
-      this.root.requestFullscreen().catch(() => this.markFull(true));
-    } else if (!full && document.fullscreenElement) {
-      document.exitFullscreen().catch(() => this.markFull(false));
-    } else {
-      this.markFull(full);
-    }
-  }
-
-  markFull(full) {
-    this.root.classList.toggle("full", full);
-    document.documentElement.classList.toggle("demo-full", full);
-    const b = this.button("full");
-    if (b) {
-      b.firstChild.textContent = full ? "Leave full" : "Full"; // then " window" where there is room
-      b.setAttribute("aria-label", full ? "Leave full window" : "Full window");
-      b.setAttribute("aria-pressed", String(full));
-    }
-    requestAnimationFrame(() => this.relayout(true));
-  }
-
-  // --- sharing and seeds ------------------------------------------------------------------
-
-  hashSeed() {
-    const m = /(?:^#|&)seed=(\d+)(?:&|$)/.exec(location.hash);
-    if (!m) return null;
-    const [low, high] = this.seedRange();
-    const seed = m[1].length > MAX_SEED_DIGITS ? Infinity : Number(m[1]);
-    if (seed < low || seed > high) {
-      // Said once the engine is ready (the loading message would cover it until then).
-      this.notice = `Deal numbers of this game run from ${low} to ${high}; showing deal ${this.view ? this.view.seed : this.root.dataset.seed} instead.`;
-      if (this.view) this.say(this.notice);
-      return null;
-    }
-    return seed;
-  }
-
-  // The deal numbers the engine accepts for this game (FreeCell's are Microsoft's, from 1).
-  seedRange() {
-    const high = Math.min(Number(this.root.dataset.seedMax), Number("9".repeat(MAX_SEED_DIGITS)));
-    return [Number(this.root.dataset.seedMin), high];
-  }
-
-  share() {
-    const seed = this.view ? this.view.seed : Number(this.root.dataset.seed);
-    const url = `${location.origin}${location.pathname}#seed=${seed}`;
-    history.replaceState(null, "", `#seed=${seed}`);
-    const done = () => this.say(`Link to this deal copied: ${url}`);
-    const show = () => this.say(`Link to this deal: ${url}`, true);
-    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).then(done, show);
-    else show();
-  }
 }
-
-const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
 // Measure from the move's start to the first frame painted after now.
 function afterPaint(name) {
@@ -934,4 +486,12 @@ function randomSeed(low, high) {
   crypto.getRandomValues(a);
   const from = Math.max(low, 1);
   return from + (a[0] % (Math.min(high, 999999999) - from + 1));
+}
+
+// The Demo's other concerns, each in a module of its own: what the player has chosen, the
+// solver's advice, and the controls.
+for (const part of [Choosing, Advising, Controlling]) {
+  for (const name of Object.getOwnPropertyNames(part.prototype)) {
+    if (name !== "constructor") Demo.prototype[name] = part.prototype[name];
+  }
 }

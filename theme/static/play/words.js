@@ -65,3 +65,6 @@ export function clock(ms) {
   const ss = String(s % 60).padStart(2, "0");
   return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
+
+// A reason from the engine as a sentence's start: "the 7♥ cannot..." -> "The 7♥ cannot...".
+export const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
