@@ -2,7 +2,7 @@
 with the player's layout (play/layout.js) applied: the whole board in the first screen and
 within the width, no corner index covered or cut, no card of one pile over a card of
 another (tests/play/geometry.js says what is measured); and the same after two deals from
-the stock, where the game deals. The layout's own promises over thousands of positions are
+the stock, where the game deals, and in the full window. The layout's own promises over thousands of positions are
 tested without a browser (test_layout.py); this is what a player sees."""
 
 from __future__ import annotations
@@ -61,22 +61,12 @@ def test_every_board_fits_the_first_screen_and_every_card_reads(page: Any, site_
             expect(page.locator('[data-counter="moves"]')).not_to_have_text(moves)
             wait_ready(page)
             problems += problems_of(page.evaluate(GEOMETRY), f"{slug} after {n} deal{'s' if n > 1 else ''}")
+        # The full window fits the whole board too, the controls kept; Escape leaves it.
+        page.locator('section.demo [data-command="full"]').click()
+        expect(page.locator("section.demo")).to_have_class(re.compile(r"\bfull\b"))
+        page.wait_for_timeout(50)  # the layout follows the window's change on the next frame
+        problems += problems_of(page.evaluate(GEOMETRY), f"{slug} in the full window")
+        expect(page.locator('section.demo [data-command="undo"]')).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(page.locator("section.demo")).not_to_have_class(re.compile(r"\bfull\b"))
     assert not problems, f"at {width}x{height}:\n" + "\n".join(problems)
-
-
-def test_the_full_window_fits_the_whole_board_on_both_sizes(page: Any, site_url: str) -> None:
-    """Full window: the board fits the whole window, the controls kept (the longest boards)."""
-    problems = []
-    for width, height in ((1280, 800), (360, 740)):
-        page.set_viewport_size({"width": width, "height": height})
-        for slug in ("bisley", "backbone", "penguin", "the-wheel", "babette"):
-            page.goto(site_url + page_of(slug))
-            wait_ready(page)
-            page.locator('section.demo [data-command="full"]').click()
-            expect(page.locator("section.demo")).to_have_class(re.compile(r"\bfull\b"))
-            page.wait_for_timeout(100)  # the layout follows the window's change on the next frame
-            m = page.evaluate(GEOMETRY)
-            problems += problems_of(m, f"{slug} full at {width}")
-            expect(page.locator('section.demo [data-command="undo"]')).to_be_visible()
-            page.keyboard.press("Escape")
-    assert not problems, "\n".join(problems)
