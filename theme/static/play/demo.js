@@ -57,6 +57,7 @@ export class Demo {
     for (const el of this.root.querySelectorAll("[data-js]")) el.hidden = false;
     this.root.querySelector(".demo-static-note").hidden = true;
     this.relayout(); // the builder's first deal, fitted to this screen before the engine answers
+    performance.measure("demo-layout", "demo-start"); // the first layout's cost, before the first paint
     for (const b of this.root.querySelectorAll(".demo-controls button:disabled")) this.reason(b, "The game engine is still loading");
     this.link = new EngineLink(this.root.dataset, (error) => this.fail(error), (start) => {
       this.root.dataset.engineStart = start; // how the engine started (worker.js): for tests and the benchmark

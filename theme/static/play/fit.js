@@ -20,10 +20,11 @@ export function fromMarkup(board) {
 export { fromView };
 
 // The index glyphs' sizes per px of font, in the page's font: "10" (the widest rank) and the
-// widest suit symbol, side by side, and the height of the index's line. Measured once.
+// widest suit symbol, side by side, and the height of the index's line. Measured once: the
+// probe goes in before the page is measured for the room, so that one layout serves both.
 let glyphs = null;
-function measureGlyphs(board) {
-  if (glyphs) return glyphs;
+function probeGlyphs(board) {
+  if (glyphs) return null;
   const probe = document.createElement("div");
   probe.className = "index-probe"; // a card's index, alone (not a card: nothing watching the cards sees it)
   probe.setAttribute("aria-hidden", "true");
@@ -32,14 +33,19 @@ function measureGlyphs(board) {
   rank.className = "rank";
   rank.textContent = "10";
   probe.append(rank);
-  const suits = ["\u2660", "\u2665", "\u2666", "\u2663"].map((text) => {
+  for (const text of ["\u2660", "\u2665", "\u2666", "\u2663"]) {
     const s = document.createElement("span");
     s.className = "suit";
     s.textContent = text;
     probe.append(s);
-    return s;
-  });
+  }
   board.append(probe);
+  return probe;
+}
+
+function readGlyphs(probe) {
+  if (!probe) return glyphs;
+  const [rank, ...suits] = probe.children;
   const r = rank.getBoundingClientRect();
   const widths = suits.map((s) => s.getBoundingClientRect().width);
   const gap = suits[0].getBoundingClientRect().left - r.right;
@@ -67,11 +73,13 @@ function room(root) {
 // layout, for redraws that change no pile.
 export function fitBoard(root, piles, state, fold = false) {
   const board = root.querySelector(".board");
+  const probe = probeGlyphs(board);
   const box = room(root);
+  const measured = readGlyphs(probe);
   // A redraw that changed no pile (a card picked up, a hint) keeps the board as it is.
   const key = JSON.stringify([piles, box, fold, state.cap, state.folded]);
   if (state.key === key) return state.plan;
-  const plan = layout(piles, box, measureGlyphs(board), {
+  const plan = layout(piles, box, measured, {
     narrow: box.narrow, max: box.max, fold, cap: state.cap ?? Infinity, folded: state.cap == null ? null : state.folded,
   });
   if (state.cap == null) {

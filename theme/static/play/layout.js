@@ -261,18 +261,31 @@ export function place(piles, s, t, sr, height = Infinity) {
 // Larger cards need more room, except where the index goes from stacked (rank over suit) to
 // side by side, which halves a fan's strips: each side of that width is searched on its own.
 function largest(piles, box, glyphs, narrow, max) {
-  const ok = (cw) => {
+  // How the board fits with cards ``cw`` wide: ok, and else by how much it must shrink (the
+  // board's size grows about in proportion to the cards, so the ratio guesses the next try).
+  const fit = (cw) => {
     const s = sizes(cw, glyphs, narrow);
     const r = place(piles, s, 1, s.right[1], box.height);
-    return r.fits && r.width <= box.width + 0.5;
+    const ok = r.fits && r.width <= box.width + 0.5;
+    return { ok, ratio: Math.min(box.width / r.width, box.height / r.used, 0.999) };
   };
-  const search = (lo, hi) => { // the largest feasible in [lo, hi], or null
+  const search = (lo, hi) => { // the largest feasible in [lo, hi] (to half a pixel), or null
     if (hi < lo) return null;
-    if (ok(hi)) return hi;
-    if (!ok(lo)) return null;
-    while (hi - lo > 0.25) {
+    let f = fit(hi);
+    if (f.ok) return hi;
+    if (!fit(lo).ok) return null;
+    for (let k = 0; k < 3 && hi - lo > 0.5; k++) { // a few guesses by the overflow...
+      const guess = Math.max(lo, Math.min(hi - 0.25, hi * f.ratio));
+      f = fit(guess);
+      if (f.ok) {
+        lo = guess;
+        break;
+      }
+      hi = guess;
+    }
+    while (hi - lo > 0.5) { // ...then halving what is left
       const mid = (lo + hi) / 2;
-      if (ok(mid)) lo = mid;
+      if (fit(mid).ok) lo = mid;
       else hi = mid;
     }
     return Math.floor(lo * 4) / 4;
@@ -333,24 +346,24 @@ export function layout(piles, box, glyphs = GLYPHS, options = {}) {
   if (ps.some((p) => p.fan === "right") && place(ps, s, 1, sr, box.height).width > box.width + 0.5) {
     let lo = s.right[1];
     let hi = s.right[0];
-    for (let k = 0; k < 12; k++) {
+    for (let k = 0; k < 8; k++) {
       const mid = (lo + hi) / 2;
       if (place(ps, s, 1, mid, box.height).width <= box.width + 0.5) lo = mid;
       else hi = mid;
     }
     sr = lo;
   }
-  let t = 0;
-  if (!place(ps, s, 0, sr, box.height).fits) {
-    let lo = 0;
-    let hi = 1;
-    for (let k = 0; k < 6; k++) {
-      const mid = (lo + hi) / 2;
-      if (place(ps, s, mid, sr, box.height).fits) hi = mid;
-      else lo = mid;
+  // Fans down as open as the height allows: the height falls about linearly as they close,
+  // so aim at the room (a little short of it), and close further only if that misses.
+  let r = place(ps, s, 0, sr, box.height);
+  if (!r.fits) {
+    const shut = place(ps, s, 1, sr, box.height);
+    let lo = Math.min(1, Math.max(0, (r.used - box.height) / Math.max(1e-9, r.used - shut.used)) + 0.02);
+    r = place(ps, s, lo, sr, box.height);
+    for (let k = 0; k < 4 && !r.fits; k++) {
+      lo = Math.min(1, lo + (1 - lo) / 2);
+      r = k === 3 ? shut : place(ps, s, lo, sr, box.height);
     }
-    t = hi;
   }
-  const r = place(ps, s, t, sr, box.height);
   return { ...r, sizes: s, cw, folded: choice.f, scroll };
 }
