@@ -2,7 +2,7 @@
 // board fits the box it is given (the first screen of the page, or the full window), every
 // fan shows the whole corner index (rank and suit) of each covered card, and no card of one
 // pile lies over a card of another. Pure: numbers in, numbers out, no DOM (the tests run it
-// under Node over thousands of positions); board.js reads the page and applies the result.
+// under Node over thousands of positions); fit.js reads the page and applies the result.
 //
 // The engine's view says where each pile sits on a grid of cells (a cell is a card and its
 // gap; quarters of a cell allowed), how it fans, and what it holds (docs/view-format.md).
@@ -17,7 +17,7 @@
 
 export const RATIO = 1.4; // a card's height over its width
 // The card face as board.css draws it: padding in card widths, the index font in card widths
-// (never below FONT_MIN px). The glyphs' own sizes come from the page (board.js measures them).
+// (never below ``fontMin`` px). The glyphs' own sizes come from the page (fit.js measures them).
 export const FACE = { padX: 0.07, padY: 0.05, font: 0.24, fontMin: 12 };
 export const CARD_MIN = 26; // px: the narrowest card whose index (stacked) still reads at 12px
 
@@ -81,7 +81,8 @@ function extent(p, s, t, sr) {
 }
 
 // Fold each row of three piles or more into two rows (the second half under the first),
-// the split at the border between two kinds of pile nearest the middle, else at the middle.
+// split where one group of piles gives way to another (pile ids f1..f4 | g1..g4) nearest
+// the middle, else at the middle. Places of a grid and sideways places never fold.
 export function fold(piles) {
   const rows = [...new Set(piles.map((p) => p.row))].sort((a, b) => a - b);
   const out = new Map();
