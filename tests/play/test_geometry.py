@@ -21,6 +21,7 @@ from .driver import page_of, wait_ready
 GEOMETRY = (Path(__file__).parent / "geometry.js").read_text("utf-8")
 SLUGS = [g.slug for g in engine.games()]
 DEALS = 2  # deals from the stock after the opening, where the game deals
+BOARD_TOP = "() => document.querySelector('section.demo .board-scroll').getBoundingClientRect().top + scrollY"
 
 
 def problems_of(m: dict[str, Any], where: str) -> list[str]:
@@ -49,8 +50,17 @@ def test_every_board_fits_the_first_screen_and_every_card_reads(page: Any, site_
     page.set_viewport_size({"width": width, "height": height})
     problems: list[str] = []
     for slug in SLUGS:
+        # The first frame, before the player's modules have run (here: never), has the
+        # controls and counters where the player will have them: the board does not move.
+        page.route("**/play.*/main.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
+        page.goto(site_url + page_of(slug))
+        before = page.evaluate(BOARD_TOP)
+        page.unroute("**/play.*/main.js")
         page.goto(site_url + page_of(slug))
         wait_ready(page)
+        if abs(page.evaluate(BOARD_TOP) - before) > 0.5:
+            problems.append(f"{slug}: the board moves from {before:.0f} to {page.evaluate(BOARD_TOP):.0f} px "
+                            "down the page when the player starts")
         problems += problems_of(page.evaluate(GEOMETRY), f"{slug} at the opening")
         for n in range(1, DEALS + 1):
             button = deal_button(page)

@@ -67,12 +67,15 @@ def test_demo_is_the_engines_first_deal_with_generic_markup(built: Path) -> None
     html = read(built, "/games/deuces/")
     assert '<section class="demo" id="demo" data-game="deuces" data-status="static" data-seed="1"' in html
     # Playable once the script runs: the worker, the engine archive and Pyodide are named,
-    # all same-origin, and the controls wait hidden until then.
+    # all same-origin. The controls are in the page from the first frame (the board does not
+    # move when the player starts); a <noscript> style sheet hides them where scripts do not run.
     assert re.search(r'data-engine="/assets/engine\.[0-9a-f]{8}\.zip" data-pyodide="/pyodide/[0-9.]+/" '
                      r'data-worker="/assets/worker\.[0-9a-f]{8}\.js"', html)
     # The player is a folder of modules, hashed as a whole so their relative imports hold.
     assert re.search(r'<script type="module" src="/assets/play\.[0-9a-f]{8}/main\.js"></script>', html)
-    assert re.search(r'<div class="demo-controls" role="toolbar" aria-label="Game controls" data-js hidden>', html)
+    assert re.search(r'<div class="demo-controls" role="toolbar" aria-label="Game controls" data-js>', html)
+    assert re.search(r'<noscript><link rel="stylesheet" href="/assets/nojs\.[0-9a-f]{8}\.css"></noscript>', html)
+    assert "data-js hidden" not in html
     assert "Turn on JavaScript to play it here" in html
     assert html.count("data-pile=") == 20  # as many piles as the engine's view has
     assert html.count("data-card=") == 104

@@ -54,8 +54,6 @@ export class Demo {
     performance.mark("demo-start"); // with engine-ready (link.js) and demo-ready: where a start's time goes
     this.setStatus("loading");
     this.say("Loading the game engine\u2026", true);
-    for (const el of this.root.querySelectorAll("[data-js]")) el.hidden = false;
-    this.root.querySelector(".demo-static-note").hidden = true;
     this.relayout(); // the builder's first deal, fitted to this screen before the engine answers
     performance.measure("demo-layout", "demo-start"); // the first layout's cost, before the first paint
     for (const b of this.root.querySelectorAll(".demo-controls button:disabled")) this.reason(b, "The game engine is still loading");
