@@ -46,16 +46,23 @@ def deal_button(page: Any) -> Any:
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (360, 740)], ids=["desktop", "phone"])
-def test_every_board_fits_the_first_screen_and_every_card_reads(page: Any, site_url: str, width: int, height: int) -> None:
+def test_every_board_fits_the_first_screen_and_every_card_reads(browser: Any, page: Any, site_url: str, width: int,
+                                                               height: int) -> None:
     page.set_viewport_size({"width": width, "height": height})
+    # The first frame, before the player's modules have run (in this tab: never; no service
+    # worker either, which would serve them past the route).
+    held = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")
+    first = held.new_page()
+    first.route("**/play.*/main.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
     problems: list[str] = []
     for slug in SLUGS:
-        # The first frame, before the player's modules have run (here: never), has the
-        # controls and counters where the player will have them: the board does not move.
-        page.route("**/play.*/main.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
-        page.goto(site_url + page_of(slug))
-        before = page.evaluate(BOARD_TOP)
-        page.unroute("**/play.*/main.js")
+        # It has the controls and counters where the player will have them (the board does
+        # not move when the player starts), none of them to be pressed in vain.
+        first.goto(site_url + page_of(slug))
+        before = first.evaluate(BOARD_TOP)
+        live = first.locator("section.demo button:not([disabled]):visible").all_inner_texts()
+        if live:
+            problems.append(f"{slug}: {live} can be pressed before the player has started")
         page.goto(site_url + page_of(slug))
         wait_ready(page)
         if abs(page.evaluate(BOARD_TOP) - before) > 0.5:
@@ -79,4 +86,5 @@ def test_every_board_fits_the_first_screen_and_every_card_reads(page: Any, site_
         expect(page.locator('section.demo [data-command="undo"]')).to_be_visible()
         page.keyboard.press("Escape")
         expect(page.locator("section.demo")).not_to_have_class(re.compile(r"\bfull\b"))
+    held.close()
     assert not problems, f"at {width}x{height}:\n" + "\n".join(problems)

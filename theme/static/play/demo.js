@@ -56,6 +56,8 @@ export class Demo {
     this.say("Loading the game engine\u2026", true);
     this.relayout(); // the builder's first deal, fitted to this screen before the engine answers
     performance.measure("demo-layout", "demo-start"); // the first layout's cost, before the first paint
+    // In the page from the first frame, all disabled until the player runs: these need no engine.
+    for (const command of ["share", "full", "reset-stats"]) this.button(command).disabled = false;
     for (const b of this.root.querySelectorAll(".demo-controls button:disabled")) this.reason(b, "The game engine is still loading");
     this.link = new EngineLink(this.root.dataset, (error) => this.fail(error), (start) => {
       this.root.dataset.engineStart = start; // how the engine started (worker.js): for tests and the benchmark
