@@ -266,6 +266,7 @@ class Compact:
         self.pruned = False
         self.widen = 0  # set by the search (engine.solve.widening)
         self._start: State = ((), (), None, 0)  # set by compact_model
+        self.core_box: list[Any] = []  # the compiled core of these tables, once built (engine.fastcore); shared by the copies
 
     def _lanes(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         """Each card's way home and its place on it, where every foundation builds one line

@@ -77,8 +77,9 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from . import fastcore
 from .auto import safe_moves
-from .compact import WEIGHTS, builds_loosely, code_of, compact_model, stock_buried
+from .compact import WEIGHTS, Compact, builds_loosely, code_of, compact_model, stock_buried
 from .game import Game
 from .moves import Move
 from .rules import drop_refusal, empty_takes, run_length
@@ -321,7 +322,14 @@ def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None
     model asks (see the module's docstring); complete when not cut short (by the budget,
     or by ``deadline``, a ``clock()`` reading: ``time.perf_counter``). Having spent
     ``budget`` positions, it goes on up to ``more`` if the model's next opinion would only
-    retrace it (``Model.retraced``)."""
+    retrace it (``Model.retraced``).
+
+    Without a deadline, a compact model's search runs in the compiled core where it is
+    built (``engine.fastcore``): the same search, position for position."""
+    if deadline is None and isinstance(model, Compact):
+        core = fastcore.core_of(model)
+        if core is not None:
+            return _core_search(model, core, budget, shortcuts, more)
     state, made = model.settle_home(model.start())
     if model.won(state):
         return Verdict(WON, tuple(p for m in made for p in model.played(m)), 1)
@@ -375,6 +383,25 @@ def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None
             tick -= 1  # among equals, the newest first: depth before breadth
             heapq.heappush(heap, (score, tick, child, ck, depth + 1))
     return Verdict(LOST, (), positions)
+
+
+def _core_search(model: Compact, core: Any, budget: int, shortcuts: bool, more: int) -> Verdict:
+    """``search`` made by the compiled core; its lines come back as the model's moves."""
+    made = model.settle_home(model.start())[1]
+    result, positions, line, best, pruned, unseen = core.search(
+        model.start(), budget, shortcuts=shortcuts, more=more, disorder=model.disorder, widen=model.widen,
+        unsorted_unseen=model.unsorted_unseen)
+    model.pruned = model.pruned or bool(pruned)
+    model.unsorted_unseen = bool(unseen)
+
+    def played(moves: list[Any]) -> tuple[Move, ...]:
+        return tuple(p for m in [*made, *moves] for p in model.played(m))
+
+    if result == 0:
+        return Verdict(WON, played(line), positions)
+    if result == 1:
+        return Verdict(LOST, (), positions)
+    return Verdict(UNKNOWN, (), positions, played(best))
 
 
 def _line(model: Model, parent: dict[Any, Any], key: Any, first: list[Any]) -> tuple[Move, ...]:
