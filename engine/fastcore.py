@@ -170,8 +170,8 @@ def tables(model: Compact) -> bytes:
         elif p.fit_by_height is not None:
             put(3)
             put(len(p.fit_by_height) - 1)
-            for row in p.fit_by_height:
-                masks(row)
+            for by_top in p.fit_by_height:
+                masks(by_top)
         elif p.fit_up is not None and p.fit_down is not None:
             put(2)
             masks(p.fit_up)
