@@ -82,7 +82,7 @@ typedef struct {
     int redeals; /* -1: no limit */
     int deals;
     uint8_t len[MAXP], down[MAXP];
-    uint8_t c[MAXP][MAXC];
+    _Alignas(8) uint8_t c[MAXP][MAXC]; /* MAXC a multiple of 8: piles are copied by words */
 } Work;
 
 /* ---- reading the tables --------------------------------------------------------------- */
@@ -223,7 +223,11 @@ static void copy_work(const Tables *t, const Work *from, Work *to) {
     to->redeals = from->redeals; to->deals = from->deals;
     memcpy(to->len, from->len, (size_t)t->n);
     memcpy(to->down, from->down, (size_t)t->n);
-    for (int i = 0; i < t->n; i++) memcpy(to->c[i], from->c[i], from->len[i]);
+    for (int i = 0; i < t->n; i++) { /* whole words: no call per pile */
+        const uint64_t *a = (const uint64_t *)(const void *)from->c[i];
+        uint64_t *b = (uint64_t *)(void *)to->c[i];
+        for (int k = 0, words = (from->len[i] + 7) >> 3; k < words; k++) b[k] = a[k];
+    }
 }
 
 static inline int top(const Work *w, int i) { return w->c[i][w->len[i] - 1]; }
@@ -232,8 +236,7 @@ static inline int top(const Work *w, int i) { return w->c[i][w->len[i] - 1]; }
  * deals to them in order. */
 typedef struct { const uint8_t *cards; int len, down; } Rec;
 
-static int rec_cmp(const void *x, const void *y) {
-    const Rec *a = x, *b = y;
+static inline int rec_cmp(const Rec *a, const Rec *b) {
     if (a->len != b->len) return a->len - b->len;
     if (a->down != b->down) return a->down - b->down;
     return memcmp(a->cards, b->cards, (size_t)a->len);
@@ -255,7 +258,12 @@ static size_t make_key(const Tables *t, const Work *w, uint8_t *out) {
             }
         } else {
             for (int k = 0; k < m; k++) { recs[k].cards = w->c[sp->a + k]; recs[k].len = w->len[sp->a + k]; recs[k].down = w->down[sp->a + k]; }
-            qsort(recs, (size_t)m, sizeof(Rec), rec_cmp);
+            for (int a = 1; a < m; a++) { /* insertion: a handful of piles */
+                Rec r0 = recs[a];
+                int b = a - 1;
+                while (b >= 0 && rec_cmp(&recs[b], &r0) > 0) { recs[b + 1] = recs[b]; b--; }
+                recs[b + 1] = r0;
+            }
             for (int k = 0; k < m; k++) {
                 *q++ = (uint8_t)recs[k].len; *q++ = (uint8_t)recs[k].down;
                 memcpy(q, recs[k].cards, (size_t)recs[k].len); q += recs[k].len;
@@ -856,10 +864,11 @@ typedef struct {
     uint32_t key_len;
 } Node;
 
+typedef struct { uint64_t hash; int64_t node; } Slot;
+
 typedef struct {
     Node *v; size_t n, cap;
-    int64_t *table; size_t tcap; /* open addressing: node index + 1, 0 empty */
-    uint64_t *hashes;
+    Slot *table; size_t tcap; /* open addressing: node index + 1, 0 empty */
     Bytes states, keys, moves;
 } Seen;
 
@@ -878,17 +887,16 @@ static uint64_t hash_bytes(const uint8_t *p, size_t n) {
 
 static int seen_grow(Seen *s) {
     size_t cap = s->tcap ? s->tcap * 2 : 1 << 16;
-    int64_t *table = PyMem_RawCalloc(cap, sizeof(int64_t));
-    uint64_t *hashes = PyMem_RawCalloc(cap, sizeof(uint64_t));
-    if (!table || !hashes) { PyMem_RawFree(table); PyMem_RawFree(hashes); return -1; }
+    Slot *table = PyMem_RawCalloc(cap, sizeof(Slot));
+    if (!table) return -1;
     for (size_t k = 0; k < s->tcap; k++) {
-        if (!s->table[k]) continue;
-        size_t at = s->hashes[k] & (cap - 1);
-        while (table[at]) at = (at + 1) & (cap - 1);
-        table[at] = s->table[k]; hashes[at] = s->hashes[k];
+        if (!s->table[k].node) continue;
+        size_t at = s->table[k].hash & (cap - 1);
+        while (table[at].node) at = (at + 1) & (cap - 1);
+        table[at] = s->table[k];
     }
-    PyMem_RawFree(s->table); PyMem_RawFree(s->hashes);
-    s->table = table; s->hashes = hashes; s->tcap = cap;
+    PyMem_RawFree(s->table);
+    s->table = table; s->tcap = cap;
     return 0;
 }
 
@@ -897,10 +905,10 @@ static int64_t seen_add(Seen *s, const uint8_t *key, size_t klen, int *added) {
     if ((s->n + 1) * 2 > s->tcap && seen_grow(s)) return -1;
     uint64_t h = hash_bytes(key, klen);
     size_t at = h & (s->tcap - 1);
-    while (s->table[at]) {
-        if (s->hashes[at] == h) {
-            Node *nd = &s->v[s->table[at] - 1];
-            if (nd->key_len == klen && !memcmp(s->keys.v + nd->key, key, klen)) { *added = 0; return s->table[at] - 1; }
+    while (s->table[at].node) {
+        if (s->table[at].hash == h) {
+            Node *nd = &s->v[s->table[at].node - 1];
+            if (nd->key_len == klen && !memcmp(s->keys.v + nd->key, key, klen)) { *added = 0; return s->table[at].node - 1; }
         }
         at = (at + 1) & (s->tcap - 1);
     }
@@ -914,13 +922,13 @@ static int64_t seen_add(Seen *s, const uint8_t *key, size_t klen, int *added) {
     if (k < 0) return -1;
     Node *nd = &s->v[s->n];
     nd->key = k; nd->key_len = (uint32_t)klen; nd->parent = -1; nd->state = -1; nd->moves = -1;
-    s->table[at] = (int64_t)s->n + 1; s->hashes[at] = h;
+    s->table[at].node = (int64_t)s->n + 1; s->table[at].hash = h;
     *added = 1;
     return (int64_t)s->n++;
 }
 
 static void seen_free(Seen *s) {
-    PyMem_RawFree(s->v); PyMem_RawFree(s->table); PyMem_RawFree(s->hashes);
+    PyMem_RawFree(s->v); PyMem_RawFree(s->table);
     PyMem_RawFree(s->states.v); PyMem_RawFree(s->keys.v); PyMem_RawFree(s->moves.v);
 }
 

@@ -44,6 +44,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
+from . import fastcore
 from .bridge import HINT_BUDGET
 from .fingerprint import fingerprint
 from .game import new_game
@@ -314,6 +315,8 @@ def main(args: Any, out: TextIO) -> int:
     if not seeds:
         out.write("error: no deals to solve\n")
         return 2
+    if not fastcore.available():
+        sys.stderr.write(fastcore.missing_note() + "\n")
     data = run(args.slug, seeds, args.budget, args.workers, args.dask, progress=sys.stderr)
     sys.stderr.write("\n")
     folder.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,163 @@
+"""The compiled core of the solver (engine/_core.c) against the pure-Python model.
+
+The pure-Python compact model stays the reference (it is what runs in the browser). The
+core must be the same search, not merely a good one: over random playouts of every game it
+takes, the same moves in the same order (and the same shortcuts left out), the same
+position after each with the same moves home, the same score under each opinion, and keys
+equal exactly when the model's are; over whole searches, the same verdict after the same
+number of positions, with the same winning line, or the same best line when undecided.
+bin/setup.sh builds the core; these tests fail, not skip, where it is missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import engine
+from engine import fastcore
+from engine.compact import compact_model
+from engine.rng import SplitMix64
+
+from .test_solver_model import past_phase
+
+GAMES = [s.slug for s in engine.games()]
+
+
+def core_for(game: engine.Game) -> tuple[Any, Any]:
+    model = compact_model(game)
+    assert model is not None
+    return model, fastcore.core_of(model)
+
+
+@pytest.fixture(autouse=True)
+def core_built() -> Iterator[None]:
+    assert fastcore._core is not None, "the compiled core is not built: bin/setup.sh builds it (pip install -e . with a C compiler)"
+    was = fastcore.use(True)
+    yield
+    fastcore.use(was)
+
+
+def cored(slug: str) -> bool:
+    model = compact_model(past_phase(engine.new_game(slug, 1)))
+    return model is not None and not model.hooked
+
+
+CORED = [s for s in GAMES if cored(s)]
+
+
+def test_the_core_searches_every_game_without_moves_of_its_own() -> None:
+    """The games whose hooks make moves of their own are searched in pure Python; every
+    other game by the core (38 of the 45 today)."""
+    assert len(CORED) >= 38
+    for slug in set(GAMES) - set(CORED):
+        model = compact_model(past_phase(engine.new_game(slug, 1)))
+        assert model is not None and model.hooked and fastcore.core_of(model) is None, slug
+
+
+@pytest.mark.parametrize("slug", CORED)
+def test_moves_positions_keys_and_scores_are_the_models(slug: str) -> None:
+    keys: dict[Any, bytes] = {}
+    back: dict[bytes, Any] = {}
+    compared = 0
+    for seed in (1, 2):
+        rng = SplitMix64(seed)
+        model, core = core_for(past_phase(engine.new_game(slug, seed), rng))
+        state = model.start()
+        for step in range(60):
+            for shortcuts in (False, True):
+                model.pruned = False
+                mine = model.moves(state, shortcuts)
+                theirs, pruned = core.moves(state, shortcuts)
+                assert theirs == [tuple(m) for m in mine], (slug, seed, step, shortcuts)
+                assert bool(pruned) == model.pruned, (slug, seed, step, shortcuts)
+            for opinion in model.opinions():
+                model.hold(opinion)
+                assert core.score(state, opinion)[0] == model.score(state), (slug, seed, step, opinion)
+            model.hold(0)
+            moves = model.moves(state, False)
+            if not moves:
+                break
+            for move in moves:
+                after, home = model.apply(state, move)
+                assert core.apply(state, move) == (after, [tuple(m) for m in home]), (slug, seed, step, move)
+                key, ckey = model.key(after), core.key(after)
+                assert keys.setdefault(key, ckey) == ckey and back.setdefault(ckey, key) == key, (slug, seed, step, move)
+                compared += 1
+            state = model.apply(state, moves[rng.below(len(moves))])[0]
+    assert compared > 20
+
+
+def solved(game: engine.Game, budget: int, on: bool) -> engine.Verdict:
+    was = fastcore.use(on)
+    try:
+        return engine.solve(game, budget)
+    finally:
+        fastcore.use(was)
+
+
+@pytest.mark.parametrize("slug", CORED)
+def test_searches_give_the_same_verdict_after_the_same_positions(slug: str) -> None:
+    for seed in (1, 2, 3):
+        game = engine.new_game(slug, seed)
+        pure, fast = solved(game, 1500, False), solved(game, 1500, True)
+        assert (fast.result, fast.positions, fast.moves, fast.best) == (pure.result, pure.positions, pure.moves, pure.best), (slug, seed)
+        if fast.result == "won":  # the line wins when played through the engine
+            replay = engine.new_game(slug, seed)
+            for move in fast.moves:
+                replay.play(move)
+            assert replay.is_won()
+
+
+@pytest.mark.parametrize("slug, seeds, budget", [
+    ("klondike", (3, 4), 12_000),  # moves through the stock, a lost deal proved
+    ("spider-two-suits", (1,), 8_000),  # widening, two opinions
+    ("beleaguered-castle", (1, 2, 5), 8_000),  # interchangeable piles, lost deals proved
+])
+def test_longer_searches_agree(slug: str, seeds: tuple[int, ...], budget: int) -> None:
+    for seed in seeds:
+        game = engine.new_game(slug, seed)
+        pure, fast = solved(game, budget, False), solved(game, budget, True)
+        assert (fast.result, fast.positions, fast.moves) == (pure.result, pure.positions, pure.moves), (slug, seed)
+
+
+def test_tables_that_do_not_read_are_refused() -> None:
+    model, _ = core_for(engine.new_game("freecell", 1))
+    tables = fastcore.tables(model)
+    assert fastcore._core is not None
+    with pytest.raises(ValueError, match="tables"):
+        fastcore._core.Core(tables[:-8])  # the end mark missing
+    with pytest.raises(ValueError, match="64-bit"):
+        fastcore._core.Core(tables[:-3])
+
+
+def test_a_position_of_another_game_is_refused() -> None:
+    _, core = core_for(engine.new_game("freecell", 1))
+    spider, _ = core_for(engine.new_game("spider", 1))
+    with pytest.raises(ValueError, match="another game"):
+        core.moves(spider.start())
+
+
+def test_switched_off_the_solver_runs_in_pure_python() -> None:
+    model, _ = core_for(engine.new_game("freecell", 1))
+    was = fastcore.use(False)
+    try:
+        assert fastcore.core_of(model) is None and "pure Python" in fastcore.missing_note()
+    finally:
+        fastcore.use(was)
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_a_bulk_run_without_the_core_says_so_in_one_line(tmp_path: Any, pure: bool) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PATIENCE_SOLVER": "pure" if pure else ""}
+    run = subprocess.run([sys.executable, "-m", "engine", "solve", "freecell", "--deals", "1-2", "--budget", "200",
+                          "--workers", "1", "--out", str(tmp_path)], capture_output=True, text=True, env=env, check=True)
+    said = [line for line in run.stderr.splitlines() if "compiled core" in line]
+    assert len(said) == (1 if pure else 0), run.stderr
+    assert (tmp_path / "freecell.json").exists()
