@@ -67,14 +67,16 @@ def timed(slug: str, deals: int, budget: int, core: bool) -> tuple[dict[str, int
 
 def cpython(slugs: list[str], deals: int, budget: int, pure: bool) -> None:
     """Per game, the same deals and budget searched by the pure-Python model and by the
-    compiled core (``engine.fastcore``), side by side; the tables of each game are built
-    before the clock starts (a solve of deal 1 at one position)."""
+    compiled core (``engine.fastcore``), side by side; the tables of each game (of each base
+    rank, in games whose deal sets it) are built before the clock starts, by a solve of
+    each deal at one position."""
     print(f"CPython {sys.version.split()[0]}: deals 1-{deals}, budget {budget} positions; "
           f"compiled core {'built' if fastcore._core is not None else 'NOT built'}")
     print(f"{'game':22s} {'won':>4s} {'lost':>4s} {'undec':>5s} {'median s':>9s} {'p95 s':>7s} "
           f"{'pure pos/s':>10s} {'core pos/s':>10s} {'ratio':>6s}")
     for slug in slugs:
-        engine.solve(engine.new_game(slug, 1), 1)
+        for seed in range(1, deals + 1):
+            engine.solve(engine.new_game(slug, seed), 1)
         results, positions, times = timed(slug, deals, budget, True)
         rate = positions / sum(times)
         pure_rate, ratio = "", ""

@@ -846,7 +846,7 @@ typedef struct { uint8_t *v; size_t n, cap; } Bytes;
 
 static int64_t bytes_put(Bytes *b, const void *data, size_t len) {
     if (b->n + len > b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 1 << 20;
+        size_t cap = b->cap ? b->cap * 2 : 1 << 14;
         while (cap < b->n + len) cap *= 2;
         uint8_t *v = PyMem_RawRealloc(b->v, cap);
         if (!v) return -1;
@@ -886,7 +886,7 @@ static uint64_t hash_bytes(const uint8_t *p, size_t n) {
 }
 
 static int seen_grow(Seen *s) {
-    size_t cap = s->tcap ? s->tcap * 2 : 1 << 16;
+    size_t cap = s->tcap ? s->tcap * 2 : 1 << 10;
     Slot *table = PyMem_RawCalloc(cap, sizeof(Slot));
     if (!table) return -1;
     for (size_t k = 0; k < s->tcap; k++) {
@@ -913,7 +913,7 @@ static int64_t seen_add(Seen *s, const uint8_t *key, size_t klen, int *added) {
         at = (at + 1) & (s->tcap - 1);
     }
     if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 1 << 14;
+        size_t cap = s->cap ? s->cap * 2 : 1 << 9;
         Node *v = PyMem_RawRealloc(s->v, cap * sizeof(Node));
         if (!v) return -1;
         s->v = v; s->cap = cap;
