@@ -7,6 +7,7 @@ that names no game fails like a broken link."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -185,3 +186,26 @@ def test_verdict_compares_the_intervals_the_pages_print() -> None:
     assert verdict(fig(550, 400, 50), fig(600, 0, 400)) == UNSETTLED
     assert verdict(fig(0, 0, 1000), fig(900, 100, 0)) == UNSETTLED  # 0-100%: never contradicted
     assert verdict(None, fig(900, 100, 0)) == UNMEASURED
+
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+def test_the_real_klondike_pages_explain_figures_that_lean_against_their_prose(tmp_path: Path) -> None:
+    """The issue's case, on a copy of the real content: figures where Klondike turning three
+    shows more deals won than turning one (at least 71.4% against at least 66.7%), with too
+    many undecided to tell. The pages keep their prose (turning one can win every deal
+    turning three can), the build passes, and both pages that say so explain the figures."""
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    (content / "winnability" / "klondike.json").write_text(figure_file("klondike", 714, 67, 219), "utf-8")
+    (content / "winnability" / "klondike-draw-one.json").write_text(
+        figure_file("klondike-draw-one", 667, 2, 331), "utf-8")
+    out = tmp_path / "_site"
+    assert not build(content, out, search=False).warnings
+    for url in ("games/klondike-draw-one", "families/klondike"):
+        html = " ".join((out / url / "index.html").read_text("utf-8").split())
+        assert "This page calls" in html and "Klondike (draw one)" in html, url
+        note = html[html.index('class="claim-notes"'):html.index("</aside>", html.index('class="claim-notes"'))]
+        assert "easier than" in note and "at least 66.7% of 1,000 deals" in note and "at least 71.4%" in note, url
+    assert 'class="claim-notes"' not in (out / "games" / "klondike" / "index.html").read_text("utf-8")
