@@ -18,7 +18,7 @@ from . import schema
 from .cache import BuildCache, digest
 from .errors import BuildError, did_you_mean
 from .mdparse import plain
-from .model import FamilyPage, GamePage, GlossaryPage, NamePage, Page, Planned, Site, name_key
+from .model import Claim, FamilyPage, GamePage, GlossaryPage, NamePage, Page, Planned, Site, name_key
 from .sources import Source, parse_front_matter, parse_toml_file
 from .winnability import Winnability, load_winnability
 
@@ -80,7 +80,8 @@ def load(sources: list[Source], content: Path, errors: list[BuildError], cache: 
         if kind == "families":
             slug = _stem(src.rel)
             site.families[slug] = FamilyPage(f"family:{slug}", "family", slug, f"/families/{slug}/",
-                                             data["title"], data["summary"], src, games=data["games"])
+                                             data["title"], data["summary"], src, games=data["games"],
+                                             claims=_claims(src, data, errors))
     for src, kind, data in checked:
         if kind == "games":
             _load_game(site, src, data, errors, specs)
@@ -150,7 +151,24 @@ def _load_game(site: Site, src: Source, data: dict[str, Any], errors: list[Build
     site.games[slug] = GamePage(
         f"game:{slug}", "game", slug, f"/games/{slug}/", spec.title, plain(data["summary"]), src,
         engine=spec.slug, aliases=aliases, family=spec.family, decks=spec.decks,
-        related=data["related"], sources=data["sources"], description=spec.description)
+        related=data["related"], sources=data["sources"], description=spec.description,
+        claims=_claims(src, data, errors))
+
+
+def _claims(src: Source, data: dict[str, Any], errors: list[BuildError]) -> list[Claim]:
+    """The comparisons a page declares, names as written: a rule page's ``harder_than`` and
+    ``easier_than`` (about its own game), then each ``[[compare]]`` table's. They are
+    resolved and checked against the figures once every game is known (``claims``)."""
+    out = [Claim("", other, harder) for harder, key in ((True, "harder_than"), (False, "easier_than"))
+           for other in data.get(key, [])]
+    for i, table in enumerate(data.get("compare", [])):
+        if not table["harder_than"] and not table["easier_than"]:
+            errors.append(BuildError(src.path, src.key_line("game", "compare", i), "a [[compare]] table must "
+                                     "say what its game is compared with ('harder_than' or 'easier_than')",
+                                     table["game"]))
+        out += [Claim(table["game"], other, harder, i) for harder, key in
+                ((True, "harder_than"), (False, "easier_than")) for other in table[key]]
+    return out
 
 
 def _load_name(site: Site, src: Source, data: dict[str, Any], errors: list[BuildError]) -> None:

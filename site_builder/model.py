@@ -49,6 +49,37 @@ class Ref:
     title: str
 
 
+@dataclass(frozen=True)
+class Claim:
+    """A comparison a page makes in its prose, as its front matter declares it (``harder_than``,
+    ``easier_than``, ``[[compare]]``): ``game`` wins a smaller share of its deals than
+    ``other`` when ``harder``, a larger one when not. Names as written, ``game`` "" for the
+    page's own game; ``nth``: the ``[[compare]]`` table it is in, -1 for the page's own keys."""
+
+    game: str
+    other: str
+    harder: bool
+    nth: int = -1
+
+    @property
+    def key(self) -> str:
+        return "harder_than" if self.harder else "easier_than"
+
+
+@dataclass(frozen=True)
+class ClaimNote:
+    """A claim the figures cannot settle yet (their intervals overlap) while the shares won,
+    as the rule pages show them, point the other way: the page making it says so (claims.py)."""
+
+    game: str
+    game_url: str
+    other: str
+    other_url: str
+    harder: bool
+    game_figure: str  # each figure as its rule page states it (``Winnability.summary``)
+    other_figure: str
+
+
 @dataclass
 class Page:
     """Anything with its own URL and a Markdown body."""
@@ -73,6 +104,8 @@ class Page:
         return self.load_html() if self.load_html else ("", [])
     link_meta: list[dict[str, Any]] = field(default_factory=list)  # each wiki link, resolved, in order
     backlinks: list[Ref] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)  # comparisons its prose makes (game and family pages)
+    claim_notes: list[ClaimNote] = field(default_factory=list)  # what the page adds about them (claims.py)
 
     def ref(self) -> Ref:
         """The page as a link in a list; one object per page, however many lists it is in

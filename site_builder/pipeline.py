@@ -1,7 +1,8 @@
 """The build as a line of named stages (after MkDocs ``commands/build.py``).
 
-gather -> front matter -> validate -> parse Markdown -> resolve links -> runtime (engine
-archive, vendored Pyodide) -> render -> write into a fresh folder -> search index -> service
+gather -> front matter -> validate -> parse Markdown -> resolve links -> check the
+comparisons the prose makes against the winnability figures -> runtime (engine archive,
+vendored Pyodide) -> render -> write into a fresh folder -> search index -> service
 worker -> swap. Everything up to ``render`` only reads; errors from all files are collected
 and raised together (``BuildFailed``) before any folder is created.
 
@@ -25,6 +26,7 @@ from typing import Any, TypeVar, cast
 from .board import deal_boards
 from .bodies import parse_bodies
 from .cache import BuildCache, record
+from .claims import check_claims
 from .errors import BuildError, BuildFailed, BuildWarning
 from .links import resolve
 from .load import load
@@ -105,6 +107,8 @@ def read_site(content: Path, progress: Progress = _quiet, cache: BuildCache | No
     progress(f"parse: {parsed} bodies parsed, {len(site.all_pages()) - parsed} unchanged; first deals dealt")
     resolve(site, errors)
     progress("resolve links: done")
+    check_claims(site, errors)
+    progress(f"claims: {sum(len(p.claims) for p in site.all_pages())} comparisons checked against the figures")
     if errors:
         raise BuildFailed(errors)
     return site

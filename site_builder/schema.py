@@ -19,11 +19,11 @@ from .sources import Source
 class Field:
     """One front-matter key: its type and whether it must be present."""
 
-    kind: str  # "str", "int", "list[str]", "table[str]", "sources", "games"
+    kind: str  # "str", "int", "list[str]", "table[str]", "sources", "compare", "games"
     required: bool = True
 
     def default(self) -> Any:
-        return {"list[str]": [], "table[str]": {}, "sources": [], "games": []}.get(self.kind)
+        return {"list[str]": [], "table[str]": {}, "sources": [], "compare": [], "games": []}.get(self.kind)
 
 
 GAME = {
@@ -35,13 +35,22 @@ GAME = {
     "related": Field("list[str]", required=False),
     "summary": Field("str"),
     "sources": Field("sources", required=False),
+    # Comparisons the prose makes (claims.py checks them against the winnability figures):
+    # this game against others, and, in [[compare]] tables, one game against others.
+    "harder_than": Field("list[str]", required=False),
+    "easier_than": Field("list[str]", required=False),
+    "compare": Field("compare", required=False),
 }
-FAMILY = {"title": Field("str"), "summary": Field("str"), "games": Field("list[str]", required=False)}
+FAMILY = {"title": Field("str"), "summary": Field("str"), "games": Field("list[str]", required=False),
+          "compare": Field("compare", required=False)}
 NAME = {"title": Field("str"), "summary": Field("str"), "games": Field("list[str]"),
         "sources": Field("sources", required=False)}
 GLOSSARY = {"title": Field("str"), "summary": Field("str"), "aliases": Field("table[str]", required=False)}
 TEXT_PAGE = {"title": Field("str"), "summary": Field("str", required=False)}
 SOURCE_ENTRY = {"name": Field("str"), "note": Field("str", required=False)}
+COMPARE_ENTRY = {"game": Field("str"), "harder_than": Field("list[str]", required=False),
+                 "easier_than": Field("list[str]", required=False)}
+NESTED = {"sources": (SOURCE_ENTRY, "a [[sources]] table"), "compare": (COMPARE_ENTRY, "a [[compare]] table")}
 PLANNED_FILE = {"game": Field("games", required=False)}
 PLANNED_GAME = {
     "title": Field("str"),
@@ -53,7 +62,7 @@ PLANNED_GAME = {
 
 _TYPE_NAMES = {"str": "a string", "int": "an integer", "list[str]": "a list of strings",
                "table[str]": "a table of strings", "sources": "an array of [[sources]] tables",
-               "games": "an array of [[game]] tables"}
+               "compare": "an array of [[compare]] tables", "games": "an array of [[game]] tables"}
 
 
 def _type_ok(kind: str, value: Any) -> bool:
@@ -97,11 +106,12 @@ def check(src: Source, data: dict[str, Any], schema: dict[str, Field], errors: l
             errors.append(BuildError(src.path, src.key_line(key, table, nth), f"{key!r} must not be empty", value))
             continue
         out[key] = value
-    if "sources" in schema and isinstance(out.get("sources"), list):
-        entries = []
-        for i, entry in enumerate(out["sources"]):
-            checked = check(src, entry, SOURCE_ENTRY, errors, "sources", i, "a [[sources]] table")
-            ok = ok and checked is not None
-            entries.append(checked)
-        out["sources"] = entries
+    for key, (entry_schema, what) in NESTED.items():
+        if key in schema and isinstance(out.get(key), list):
+            entries = []
+            for i, entry in enumerate(out[key]):
+                checked = check(src, entry, entry_schema, errors, key, i, what)
+                ok = ok and checked is not None
+                entries.append(checked)
+            out[key] = entries
     return out if ok else None

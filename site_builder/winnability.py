@@ -79,18 +79,31 @@ class Winnability:
         return f"{math.floor(low * 1000 + 1e-9) / 10:.1f}", f"{math.ceil(high * 1000 - 1e-9) / 10:.1f}"
 
     @property
+    def lower_bound(self) -> bool:
+        """Some deals undecided: any of them may be won, so the share won is a lower bound
+        and every sentence that gives it says "at least" (one rule for every page)."""
+        return self.unknown > 0
+
+    @property
+    def settled(self) -> bool:
+        """The solver decided at least one deal: there is a share to show."""
+        return self.won > 0 or self.lost > 0
+
+    @property
     def mostly_undecided(self) -> bool:
         """More deals undecided than decided: the figure is little more than a lower bound."""
         return 2 * self.unknown > self.total
 
     def summary(self) -> str:
-        """"82.1% of 10,000 deals (95% interval 81.3–82.8%, 12 undecided)"; "at least …"
-        when most deals are undecided; "not settled …" when none was decided."""
-        if self.won == 0 and self.lost == 0:
+        """The figure as every page states it. With undecided deals, the share won is a lower
+        bound: "at least 82.1% of 10,000 deals (95% interval 81.3–82.8%, 12 undecided)";
+        a plain "23.0% of 1,000 deals (95% interval 20.4–25.8%, none undecided)" only when
+        every deal was decided; "not settled …" when none was."""
+        if not self.settled:
             return f"not settled: the solver decided none of the {self.total:,} deals it tried"
         low, high = self.interval
         undecided = f"{self.unknown:,} undecided" if self.unknown else "none undecided"
-        lead = "at least " if self.mostly_undecided else ""
+        lead = "at least " if self.lower_bound else ""
         return f"{lead}{self.percent}% of {self.total:,} deals (95% interval {low}\u2013{high}%, {undecided})"
 
     @property

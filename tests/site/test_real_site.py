@@ -5,6 +5,7 @@ give each file exactly the caching and security it needs."""
 from __future__ import annotations
 
 import json
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urldefrag, urlsplit
@@ -102,6 +103,30 @@ def first_deal_shown(spec: engine.GameSpec) -> int:
         return 1
     assert data.get("opening", won[0]) in won, spec.slug
     return int(data.get("opening", won[0]))
+
+
+def test_every_figure_with_undecided_deals_reads_as_a_lower_bound(real_site: Path) -> None:
+    """The figure's wording follows one rule on every game page: while any deal is undecided,
+    the share won is stated as "at least", with its interval, and the method section says
+    it is a lower bound; a plain share only when no deal is undecided."""
+    checked = 0
+    for path in sorted((real_site / "games").glob("*/index.html")):
+        html = " ".join(path.read_text("utf-8").split())
+        start = html.index("<dt>Winnable</dt><dd>") + len("<dt>Winnable</dt><dd>")
+        said = html[start:html.index("</dd>", start)]
+        found = re.search(r"% of [\d,]+ deals \(95% interval [\d.]+\u2013[\d.]+%, (none|[\d,]+) undecided\)", said)
+        if found is None:  # not measured, being recomputed, or not settled: no share is given
+            assert "%" not in said, (path, said)
+            continue
+        checked += 1
+        method = html[html.index('id="winnability"'):]
+        if found.group(1) == "none":
+            assert not said.startswith("at least"), (path, said)
+            assert "lower bound" not in method and "Every deal was decided" in method, path
+        else:
+            assert said.startswith("at least "), (path, said)
+            assert "is a lower bound" in method and "Every deal was decided" not in method, path
+    assert checked > 30
 
 
 def test_search_index_and_ui_are_same_origin_files(real_site: Path) -> None:

@@ -71,7 +71,7 @@ def test_the_rule_page_shows_the_figure_its_interval_and_the_method(tmp_path: Pa
     html, out, warnings = built(tmp_path, figure())
     assert not warnings
     # lower end: Wilson's of 821/1000 (0.7960), rounded down; upper: of (821+12)/1000 (0.8548), rounded up
-    assert "<dt>Winnable</dt><dd>82.1% of 1,000 deals (95% interval 79.6\u201385.5%, 12 undecided); " \
+    assert "<dt>Winnable</dt><dd>at least 82.1% of 1,000 deals (95% interval 79.6\u201385.5%, 12 undecided); " \
            '<a href="#winnability">how it was measured</a></dd>' in html
     method = html[html.index('id="winnability"'):]
     method = method[:method.index("</section>")]
@@ -222,10 +222,28 @@ def test_a_figure_of_mostly_undecided_deals_says_so(tmp_path: Path) -> None:
     page, _, _ = built(tmp_path / "a", figure(counts={"deals": 1000, "won": 100, "lost": 0, "unknown": 900},
                                               won="1-100", lost="", unknown="101-1000"))
     assert "at least 10.0% of 1,000 deals (95% interval" in page
-    assert "900 undecided" in page and "share won is a lower bound" in page
+    assert "900 undecided" in page and "Most deals were left undecided" in page
+    assert "so 10.0% is a lower bound" in " ".join(page.split())
     page, _, _ = built(tmp_path / "b", figure(counts={"deals": 1000, "won": 0, "lost": 0, "unknown": 1000},
                                               won="", lost="", unknown="1-1000"))
     assert "not settled: the solver decided none of the 1,000 deals it tried" in page
-    assert "% of 1,000 deals (95% interval" not in page
-    page, _, _ = built(tmp_path / "c", figure())
+    assert "% of 1,000 deals (95% interval" not in page and "lower bound" not in page
+    assert "so this page gives no share yet" in " ".join(page.split())
+
+
+def test_any_undecided_deal_makes_the_figure_a_lower_bound(tmp_path: Path) -> None:
+    """One rule on every page: while any deal is undecided it may yet be won, so the share
+    won is stated as "at least", with its interval; a plain figure only when none is."""
+    page, _, _ = built(tmp_path / "few", figure())  # 12 undecided of 1,000: far from "mostly"
+    glance = page[page.index("<dt>Winnable</dt>"):page.index("</dd>", page.index("<dt>Winnable</dt>"))]
+    assert "<dd>at least 82.1% of 1,000 deals (95% interval 79.6\u201385.5%, 12 undecided)" in glance
+    method = " ".join(page[page.index('id="winnability"'):].split())
+    assert 'so 82.1% is a lower bound, which is why this page says "at least"' in method
+    assert "79.6\u201385.5%" in method and "Most deals were left undecided" not in method
+    one = figure(counts={"deals": 1000, "won": 821, "lost": 178, "unknown": 1}, lost="822-999", unknown="1000")
+    page, _, _ = built(tmp_path / "one", one)
+    assert "<dd>at least 82.1% of 1,000 deals (95% interval" in page and ", 1 undecided)" in page
+    none = figure(counts={"deals": 1000, "won": 821, "lost": 179, "unknown": 0}, lost="822-1000", unknown="")
+    page, _, _ = built(tmp_path / "none", none)
+    assert "<dd>82.1% of 1,000 deals (95% interval" in page and "none undecided" in page
     assert "at least" not in page and "lower bound" not in page
