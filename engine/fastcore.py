@@ -5,7 +5,7 @@ extension, so a machine without one installs the project all the same and the so
 in pure Python). In the browser there is none: Pyodide runs the pure-Python model, which
 stays the reference.
 
-Nothing here states a rule. ``tables`` writes out what ``engine.compact`` has already
+Nothing here states a rule. ``tables`` writes out what ``engine.solver.tables`` has already
 asked the engine's rule functions (which cards fit on which top card, which pairs make a
 run, what an empty pile takes, where each pile's cards may go, ...) as one array of
 integers, in the order ``read_tables`` in ``_core.c`` reads them; the core then follows
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .spec import Kind, Pick
 
 if TYPE_CHECKING:
-    from .compact import Compact
+    from .solver.model import Compact
 
 try:
     from . import _core  # type: ignore[attr-defined]

@@ -6,7 +6,7 @@ searched and nothing wins) or ``unknown`` (the budget of positions ran out). It 
 *thoughtful*: face-down cards and the stock are known to it.
 
 There is no per-game solver. Nearly every game gets a **compact model** derived from the
-spec (``engine.compact``): a position is a tuple of piles of small card codes, and the
+spec (``engine.solver.model``): a position is a tuple of piles of small card codes, and the
 moves come from tables built once per game by the engine's own rule functions; a move of
 the game's own (The Wheel's packets, The Nation's take-up) is listed and made by the
 engine. Tests check its moves and positions against the public rules. A game whose hooks
@@ -79,11 +79,12 @@ from typing import Any, Protocol
 
 from . import fastcore
 from .auto import safe_moves
-from .compact import WEIGHTS, Compact, builds_loosely, code_of, compact_model, stock_buried
+from .solver.model import WEIGHTS, Compact, compact_model, stock_buried
+from .solver.tables import code_of, widening
 from .game import Game
 from .moves import Move
 from .rules import drop_refusal, empty_takes, run_length
-from .spec import GameSpec, Kind
+from .spec import Kind
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 DEFAULT_BUDGET = 50_000
@@ -122,8 +123,6 @@ ENGINE_COST = 4
 # How many moves of a stage of the game's own ``fair_budget`` follows to find the model
 # that searches after it (Queen of Italy's stage is one move).
 PHASE_LOOKAHEAD = 10
-# Positions expanded at each depth in the first round of a widened search (``widening``).
-WIDEN = 1
 
 
 @dataclass(frozen=True)
@@ -267,19 +266,6 @@ def _attempt(model: Model, share: int, left: int, shortcuts: bool, deadline: flo
         second = search(model, left - first.positions, shortcuts=False, deadline=deadline)
         return Verdict(second.result, second.moves, first.positions + second.positions, second.best)
     return search(model, share, shortcuts=False, deadline=deadline, more=more)
-
-
-def widening(spec: GameSpec) -> int:
-    """Positions expanded at each depth in the first round: a limit for games whose wins are
-    long lines (more than one pack, or Spider's kind, won by discarding whole runs), none
-    for the others, nor where the tableau builds either way regardless of suit: a card
-    then fits on many others, and one line per depth wanders among moves that change
-    little. Little Spider, one pack dealt onto the tableau a row at a time but built home
-    card by card, is not of Spider's kind: deals 1-40 at 5,000 positions, 16 won without
-    the limit against 8 with it. St Helena (two packs, built either way): deals 1-30 at
-    5,000 positions, 7 won without it and none with it."""
-    loose = any(g.kind is Kind.TABLEAU and builds_loosely(g) for g in spec.groups)
-    return WIDEN if (spec.decks > 1 or any(g.kind is Kind.DISCARD for g in spec.groups)) and not loose else 0
 
 
 def fair_budget(game: Game, budget: int) -> int:

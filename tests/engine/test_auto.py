@@ -176,7 +176,7 @@ def test_a_card_two_kinds_of_foundation_take_is_not_safe() -> None:
     7 of hearts: which 7 goes where decides what each foundation wants next (the other 7
     may lie under a card only one of them can take), so neither goes by itself, in the
     demo or in the solver. Once the other 7 is home, the last one has one place left."""
-    from engine.compact import compact_model
+    from engine.solver.model import compact_model
 
     up, down = "AH 2H 3H 4H 5H 6H", "KH QH JH 10H 9H 8H"
     choice = arrange(engine.new_game("babette", 1), a1=up, k1=down, g1="7H", g2="7H")

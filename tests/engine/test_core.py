@@ -18,7 +18,7 @@ import pytest
 
 import engine
 from engine import fastcore
-from engine.compact import compact_model
+from engine.solver.model import compact_model
 from engine.rng import SplitMix64
 
 from .test_solver_model import past_phase

@@ -86,7 +86,7 @@ def test_klondike_through_its_stock_agrees_with_the_bare_deal() -> None:
     deals, one turn at a time. (The
     brute force of the other tests cannot take Klondike: the cards at home may come back
     down onto seven piles, far beyond its reach.)"""
-    from engine.compact import compact_model
+    from engine.solver.model import compact_model
     from engine.rng import SplitMix64
 
     left = "JH QH KH 10S JS QS KS".split()
@@ -381,7 +381,7 @@ def test_the_engine_model_scores_positions_as_the_compact_model_does(slug: str) 
 
 
 def test_disordered_counts_cards_lying_above_one_that_goes_home_first() -> None:
-    from engine.compact import compact_model
+    from engine.solver.model import compact_model
 
     game = arrange(engine.new_game("freecell", 1), t1="AH 5S 2H", t2="2S 9D AS", t3="3C 2C AC", t4="KD")
     model = compact_model(game)
@@ -397,7 +397,7 @@ def test_disordered_counts_cards_lying_above_one_that_goes_home_first() -> None:
 
 
 def test_only_foundations_of_one_way_home_per_card_have_a_second_opinion() -> None:
-    from engine.compact import compact_model
+    from engine.solver.model import compact_model
 
     for slug in ("freecell", "klondike", "forty-thieves"):
         model = compact_model(engine.new_game(slug, 1))
@@ -412,7 +412,7 @@ def test_the_second_opinion_wins_deals_the_first_leaves_undecided(deal: int, mon
     """The budget is shared between two ways of scoring; each wins deals the other does
     not. These two FreeCell deals are won in 3,000 positions shared, and not in 3,000
     positions of the first way alone."""
-    from engine.compact import Compact
+    from engine.solver.model import Compact
 
     game = engine.new_game("freecell", deal)
     verdict = solve(game, 3000)
@@ -471,7 +471,7 @@ def test_a_stage_of_the_game_is_branched_through_the_engine_and_what_follows_sea
 def test_a_stage_whose_hooks_do_not_say_it_ends_is_searched_through_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hooks that replace the moves without saying they do so only in a stage of the game's
     own (``Hooks.phase_only``) may do so anywhere: no compact model, after the choice too."""
-    from engine.compact import compact_model
+    from engine.solver.model import compact_model
     from engine.games.queen_of_italy import QueenHooks
     from engine.solve import model_of
 
@@ -496,7 +496,7 @@ def test_a_second_opinion_that_would_retrace_the_first_is_not_asked(monkeypatch:
     the first search goes on with the whole budget. Eights Down deal 27 at 3,000 positions
     was undecided with the budget shared (the second search saw the first's positions
     again); the first search wins it with 1,659."""
-    from engine.compact import Compact
+    from engine.solver.model import Compact
 
     held: list[int] = []
     hold = Compact.hold
@@ -512,7 +512,7 @@ def test_a_second_opinion_that_would_retrace_the_first_is_not_asked(monkeypatch:
 
 
 def test_retraced_follows_the_disorder_of_the_positions_scored() -> None:
-    from engine.compact import compact_model
+    from engine.solver.model import compact_model
 
     calm = arrange(engine.new_game("freecell", 1), t1="AH 2S", t2="KD")
     model = compact_model(calm)
@@ -534,7 +534,7 @@ def test_disordered_counts_a_one_pass_waste_too() -> None:
     """A card lying above one of its own way home in a waste that is never turned over has
     to go onto the tableau before that card comes up; where the waste comes back as the
     stock (Klondike), its order is not counted."""
-    from engine.compact import compact_model
+    from engine.solver.model import compact_model
 
     for slug, counted in (("forty-thieves", 1), ("deuces", 1), ("klondike", 0)):
         game = arrange(engine.new_game(slug, 1), waste="3S 5S 4H", t1="KD")

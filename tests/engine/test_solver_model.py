@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.compact import DEAL, REDEAL, compact_model
+from engine.solver.legal import DEAL, REDEAL
+from engine.solver.model import compact_model
 from engine.rng import SplitMix64
 
 

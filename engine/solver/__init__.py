@@ -1,0 +1,1 @@
+"""The solver: a compact model of each game (``tables``, ``legal``, ``settle``, ``model``)."""
