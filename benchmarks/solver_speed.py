@@ -96,7 +96,7 @@ SNIPPET = """
 import json, time
 import engine
 from engine.bridge import HINT_BUDGET
-from engine.solve import fair_budget
+from engine.solver import fair_budget
 out = {}
 for record in json.loads(RECORDS):
     game = engine.replay(record)

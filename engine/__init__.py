@@ -28,7 +28,7 @@ from .moves import Move
 from .registry import games, get_spec, register
 from .hooks import Hooks
 from .spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup, StockRule
-from .solve import Verdict, solve
+from .solver import Verdict, solve
 from .view import VIEW_FORMAT
 
 __all__ = [

@@ -49,7 +49,7 @@ from .bridge import HINT_BUDGET
 from .fingerprint import fingerprint
 from .game import new_game
 from .registry import get_spec
-from .solve import LOST, SEARCH_VERSION, SOLVER_VERSION, UNKNOWN, WON, fair_budget, solve
+from .solver import LOST, SEARCH_VERSION, SOLVER_VERSION, UNKNOWN, WON, fair_budget, solve
 
 DATA_FORMAT = 1
 CHUNK = 25  # deals a worker solves per task
@@ -187,7 +187,7 @@ def merge(old: dict[str, Any], new: dict[str, Any], wins_only: bool = False) -> 
     run); ``budget`` is the largest any run used, ``date`` the latest. ``wins_only`` takes
     only ``old``'s won deals (its other deals count as undecided): for a file whose "lost"
     verdicts are in doubt, as when a fault was mended without a new solver version (see
-    ``SOLVER_VERSION`` in engine/solve.py), while each of its wins is still a replayed line."""
+    ``SOLVER_VERSION`` in engine/solver/search.py), while each of its wins is still a replayed line."""
     if wins_only:
         kept = set(parse_ranges(old["won"]))
         old = {**old, "lost": "", "unknown": format_ranges(set(parse_ranges(old["deals"])) - kept),

@@ -165,7 +165,8 @@ def test_a_card_is_not_safe_while_another_waits_for_its_place() -> None:
 def test_the_solver_no_longer_throws_away_intrigue_298() -> None:
     """The search through the engine proved Intrigue deal 298 lost by sending a jack home
     that another jack needed the place of; the deal is won."""
-    from engine.solve import EngineModel, search
+    from engine.solver.engine_model import EngineModel
+    from engine.solver.search import search
 
     verdict = search(EngineModel(engine.new_game("intrigue", 298)), 20_000, shortcuts=False)
     assert verdict.result == "won"

@@ -9,7 +9,9 @@ import pytest
 import engine
 from engine import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
 from engine.game import Game
-from engine.solve import EngineModel, search, solve
+from engine.solver import solve
+from engine.solver.engine_model import EngineModel
+from engine.solver.search import search
 
 from .helpers import arrange, unkeyed_deal
 
@@ -218,7 +220,7 @@ def test_a_time_limit_stops_the_search_undecided(monkeypatch: pytest.MonkeyPatch
     without it, the same search runs to its budget."""
     import importlib
 
-    solver = importlib.import_module("engine.solve")  # the module (``engine.solve`` is the function)
+    solver = importlib.import_module("engine.solver.search")
 
     looks = []
 
@@ -282,8 +284,6 @@ def test_the_engine_model_plays_safe_moves_home_before_branching() -> None:
     home proved deal 4 lost, which is won (found with no safe moves at all); now it is not
     called lost, and each won line replays. (Babette has a compact model now; the search
     through the engine is asked here directly.)"""
-    from engine.solve import EngineModel, search
-
     verdicts = []
     for seed in range(1, 6):
         game = unkeyed_deal("babette", seed)  # the deals of the fault, as they were found
@@ -301,7 +301,7 @@ def test_widening_keeps_the_search_complete() -> None:
     """A two-pack game's search expands a few positions at each depth per round; the rest
     wait for the next round, so a complete search still ends in the same verdict. Forced
     onto one-pack Fortress deals, the widened search proves the same wins and losses."""
-    from engine.solve import model_of
+    from engine.solver.search import model_of
 
     checked = 0
     for seed in range(1, 16):
@@ -328,7 +328,7 @@ def test_a_one_pass_waste_weighs_more_than_the_stock() -> None:
     than the same turn in the same game with a waste that comes back as the stock."""
     import dataclasses
 
-    from engine.solve import model_of
+    from engine.solver.search import model_of
 
     once = engine.get_spec("forty-thieves")
     again = dataclasses.replace(once, redeals=None, stock=dataclasses.replace(once.stock, redeal_waste=True))
@@ -346,7 +346,7 @@ def test_the_first_pass_moves_a_card_off_a_card_it_only_fits() -> None:
     run, so the first pass (which leaves out moving a run link for nothing) still offers
     moving it to the 6H, where it joins a run, but not sideways to the 6C; the 4D on the 5D
     is a run link and stays."""
-    from engine.solve import model_of
+    from engine.solver.search import model_of
 
     game = arrange(engine.new_game("spider", 1), t1="KC 6S 5H", t2="QD 6H", t3="9C 5D 4D", t4="8D 5S",
                    t5="7D", t6="7C 6C", t7="JD", t8="JC", t9="10D", t10="10C")
@@ -366,7 +366,7 @@ def test_the_engine_model_scores_positions_as_the_compact_model_does(slug: str) 
     both can search, the two agree at every position of random games."""
     import random
 
-    from engine.solve import model_of
+    from engine.solver.search import model_of
 
     for seed in (1, 2):
         game = engine.new_game(slug, seed)
@@ -456,7 +456,7 @@ def test_a_stage_of_the_game_is_branched_through_the_engine_and_what_follows_sea
     for wins in (True, False):
         truth = search(EngineModel(queen_ending(wins)), 20_000, shortcuts=False).result
         assert truth == ("won" if wins else "lost")
-    monkeypatch.setattr(sys.modules["engine.solve"], "EngineModel", None)  # no search through the engine from here
+    monkeypatch.setattr(sys.modules["engine.solver.search"], "EngineModel", None)  # no search through the engine from here
     game = queen_ending(True)
     won = solve(game, 1_000)
     assert won.result == "won" and str(won.moves[0]) == "t1>f1"
@@ -473,7 +473,7 @@ def test_a_stage_whose_hooks_do_not_say_it_ends_is_searched_through_the_engine(m
     own (``Hooks.phase_only``) may do so anywhere: no compact model, after the choice too."""
     from engine.solver.model import compact_model
     from engine.games.queen_of_italy import QueenHooks
-    from engine.solve import model_of
+    from engine.solver.search import model_of
 
     from .helpers import fresh_compact_tables
 

@@ -61,7 +61,7 @@ def test_a_hooked_games_fingerprint_follows_its_hooks_not_the_words_beside_them(
 def test_a_fault_mended_in_one_game_turns_only_its_figure_stale(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
 
-    solver = importlib.import_module("engine.solve")
+    solver = importlib.import_module("engine.solver.search")
     before = {s.slug: fingerprint(s) for s in engine.games()}
     assert fingerprint(engine.get_spec("babette"), faults=0) == before["babette"]  # none yet: as before the count
     monkeypatch.setitem(solver.FAULTS_MENDED, "babette", 1)
