@@ -44,11 +44,11 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import fastcore
 from .bridge import HINT_BUDGET
 from .fingerprint import fingerprint
 from .game import new_game
 from .registry import get_spec
+from .solver import core
 from .solver import LOST, SEARCH_VERSION, SOLVER_VERSION, UNKNOWN, WON, fair_budget, solve
 
 DATA_FORMAT = 1
@@ -315,8 +315,8 @@ def main(args: Any, out: TextIO) -> int:
     if not seeds:
         out.write("error: no deals to solve\n")
         return 2
-    if not fastcore.available():
-        sys.stderr.write(fastcore.missing_note() + "\n")
+    if not core.available():
+        sys.stderr.write(core.missing_note() + "\n")
     data = run(args.slug, seeds, args.budget, args.workers, args.dask, progress=sys.stderr)
     sys.stderr.write("\n")
     folder.mkdir(parents=True, exist_ok=True)

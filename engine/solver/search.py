@@ -79,7 +79,7 @@ from typing import Any, Protocol
 
 from ..game import Game
 from ..moves import Move
-from ..fastcore import core_of
+from .core import core_of
 from .engine_model import EngineModel
 from .model import Compact, compact_model
 from .tables import widening
@@ -309,7 +309,7 @@ def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None
     retrace it (``Model.retraced``).
 
     Without a deadline, a compact model's search runs in the compiled core where it is
-    built (``engine.fastcore``): the same search, position for position."""
+    built (``engine.solver.core``): the same search, position for position."""
     if deadline is None and isinstance(model, Compact):
         core = core_of(model)
         if core is not None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 import engine
+from engine.rng import SplitMix64
 from engine.solver.legal import DEAL, REDEAL
 from engine.solver.model import compact_model
-from engine.rng import SplitMix64
 
 
 
