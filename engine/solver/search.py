@@ -108,7 +108,7 @@ DEFAULT_BUDGET = 50_000
 SOLVER_VERSION = 1
 # A fault mended in what only some games' searches use (one game's kind of pile, a capability
 # of the compact model few games have): bump those games' entries here instead, and only their
-# figures turn stale (``engine.fingerprint``). Since a data file keeps the verdicts of every
+# figures turn stale (``engine.solver.fingerprint``). Since a data file keeps the verdicts of every
 # run on its fingerprint (``engine.solver.bulk.merge``), a "lost" resting on the fault would
 # otherwise be kept by the next run.
 FAULTS_MENDED: dict[str, int] = {}
