@@ -187,7 +187,8 @@ def merge(old: dict[str, Any], new: dict[str, Any], wins_only: bool = False) -> 
     run); ``budget`` is the largest any run used, ``date`` the latest. ``wins_only`` takes
     only ``old``'s won deals (its other deals count as undecided): for a file whose "lost"
     verdicts are in doubt, as when a fault was mended without a new solver version (see
-    ``SOLVER_VERSION`` in engine/solver/search.py), while each of its wins is still a replayed line."""
+    ``SOLVER_VERSION`` in engine/solver/search.py), while each of its wins is still a
+    replayed line."""
     if wins_only:
         kept = set(parse_ranges(old["won"]))
         old = {**old, "lost": "", "unknown": format_ranges(set(parse_ranges(old["deals"])) - kept),

@@ -35,7 +35,7 @@ class LegalMoves(Tables):
         self.own_index: dict[Move, int] = {}
         self.pruned = False  # set when the first pass leaves a move out (``moves``)
 
-    # --- the engine's game and the model's positions --------------------------------------
+    # --- the engine's game and the model's positions ----------------------------------
 
     def state_of(self, game: Game) -> State:
         codes = self.card_codes
@@ -69,7 +69,7 @@ class LegalMoves(Tables):
             self.own_moves.append(move)
         return (HOOKED, k, 0)
 
-    # --- moves --------------------------------------------------------------------------
+    # --- moves ------------------------------------------------------------------------
 
     def accepts_now(self, piles: tuple[tuple[int, ...], ...], j: int) -> frozenset[int] | None:
         """The codes the empty pile ``j`` takes in this position: its table's, less the

@@ -69,7 +69,7 @@ class Compact(Settling):
         self._start: State = ((), (), None, 0)  # set by compact_model
         self.core_box: list[Any] = []  # the compiled core of these tables, once built (engine.solver.core); shared by the copies
 
-    # --- positions ----------------------------------------------------------------------
+    # --- positions --------------------------------------------------------------------
 
     def key(self, state: State) -> Any:
         """The canonical form of a position: interchangeable piles sorted (not while the
@@ -184,7 +184,7 @@ class Compact(Settling):
                     lows[w] = k
         return count
 
-    # --- what the search asks -----------------------------------------------------------
+    # --- what the search asks ---------------------------------------------------------
 
     def start(self) -> State:
         return self._start

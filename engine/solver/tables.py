@@ -3,8 +3,9 @@ model's other lookups, built once per game and base rank from the spec.
 
 Nothing here restates a rule: a table is what the engine's rule functions (``rules.fits``,
 ``rules.is_next``, ``rules.related``, ``rules.empty_takes``) answer about every pair of
-cards, or what the spec's groups say of each pile; the model's code (``moves``, ``settle``,
-``model``) only looks them up.
+cards, or what the spec's groups say of each pile; the model's code (``legal``, ``settle``,
+``model``) only looks them up. ``widening`` reads the spec too, for the search of either
+model (``engine.solver.search``): how many positions it expands at each depth.
 """
 
 from __future__ import annotations
@@ -79,9 +80,9 @@ class Tables:
         self.copies = Counter(code_of(c) for c in pack)
         self.kings = frozenset(c for c in codes if cards[c].rank == KING)
         # A game with hooks of its own moves (The Wheel's packets, The Nation's take-up):
-        # the model lists and makes them through the engine (``Moves._own_moves``, ``Settling.advance``).
-        # Hooks that act only in a stage before the model takes over (Queen of Italy's
-        # choice, ``Hooks.phase_only``) or only deal are none of its business.
+        # the model lists and makes them through the engine (``LegalMoves._own_moves``,
+        # ``Settling.advance``). Hooks that act only in a stage before the model takes over
+        # (Queen of Italy's choice, ``Hooks.phase_only``) or only deal are none of its business.
         plain = not own_moves(spec.hooks)
         self.hooked = not plain
         self.standard_deal = spec.stock is not None  # a deal and a redeal the model makes itself
