@@ -12,18 +12,7 @@ ranges of deals into the winnability files (``python -m engine solve``), and
 rules is stated here: the engine's rule functions say it all.
 """
 
-from .search import (
-    DEFAULT_BUDGET,
-    FAULTS_MENDED,
-    LOST,
-    SEARCH_VERSION,
-    SOLVER_VERSION,
-    UNKNOWN,
-    WON,
-    Verdict,
-    fair_budget,
-    solve,
-)
+from .search import DEFAULT_BUDGET, FAULTS_MENDED, LOST, SEARCH_VERSION, SOLVER_VERSION, UNKNOWN, WON, Verdict, fair_budget, solve
 
 __all__ = [
     "DEFAULT_BUDGET", "FAULTS_MENDED", "LOST", "SEARCH_VERSION", "SOLVER_VERSION", "UNKNOWN", "Verdict", "WON",
