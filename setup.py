@@ -1,9 +1,9 @@
 """The one part of the build that pyproject.toml cannot say: the solver's compiled core.
 
 It is optional: where no C compiler works, setuptools says so and installs the project
-without it, and the solver runs in pure Python (engine.fastcore).
+without it, and the solver runs in pure Python (engine.solver.core).
 """
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("engine._core", ["engine/_core.c"], optional=True, extra_compile_args=["-O2", "-std=c11"])])
+setup(ext_modules=[Extension("engine.solver._core", ["engine/solver/_core.c"], optional=True, extra_compile_args=["-O2", "-std=c11"])])

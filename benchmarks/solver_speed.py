@@ -25,9 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from engine import fastcore  # noqa: E402
 from engine.bridge import HINT_BUDGET  # noqa: E402
 from engine.rng import SplitMix64  # noqa: E402
+from engine.solver import core as compiled  # noqa: E402
 
 MID_GAME = 25  # random moves played before a hint is asked for
 
@@ -50,7 +50,7 @@ def mid_game_records(slugs: list[str], count: int) -> list[str]:
 
 def timed(slug: str, deals: int, budget: int, core: bool) -> tuple[dict[str, int], int, list[float]]:
     """Deals 1..``deals`` solved with the compiled core on or off: verdicts, positions, times."""
-    was = fastcore.use(core)
+    was = compiled.use(core)
     try:
         times, positions, results = [], 0, {"won": 0, "lost": 0, "unknown": 0}
         for seed in range(1, deals + 1):
@@ -62,16 +62,16 @@ def timed(slug: str, deals: int, budget: int, core: bool) -> tuple[dict[str, int
             results[verdict.result] += 1
         return results, positions, times
     finally:
-        fastcore.use(was)
+        compiled.use(was)
 
 
 def cpython(slugs: list[str], deals: int, budget: int, pure: bool) -> None:
     """Per game, the same deals and budget searched by the pure-Python model and by the
-    compiled core (``engine.fastcore``), side by side; the tables of each game (of each base
+    compiled core (``engine.solver.core``), side by side; the tables of each game (of each base
     rank, in games whose deal sets it) are built before the clock starts, by a solve of
     each deal at one position."""
     print(f"CPython {sys.version.split()[0]}: deals 1-{deals}, budget {budget} positions; "
-          f"compiled core {'built' if fastcore._core is not None else 'NOT built'}")
+          f"compiled core {'built' if compiled._core is not None else 'NOT built'}")
     print(f"{'game':22s} {'won':>4s} {'lost':>4s} {'undec':>5s} {'median s':>9s} {'p95 s':>7s} "
           f"{'pure pos/s':>10s} {'core pos/s':>10s} {'ratio':>6s}")
     for slug in slugs:
@@ -96,7 +96,7 @@ SNIPPET = """
 import json, time
 import engine
 from engine.bridge import HINT_BUDGET
-from engine.solve import fair_budget
+from engine.solver import fair_budget
 out = {}
 for record in json.loads(RECORDS):
     game = engine.replay(record)

@@ -10,8 +10,8 @@ command -v npm >/dev/null 2>&1 \
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 . .venv/bin/activate
 python -m pip install --quiet --disable-pip-version-check -e ".${EXTRAS:+[$EXTRAS]}"
-# The solver's compiled core (setup.py, engine/_core.c) is built by that install where a C
-# compiler works; without one the project installs all the same, and says so here.
-python -c 'import engine._core' 2>/dev/null \
+# The solver's compiled core (setup.py, engine/solver/_core.c) is built by that install where
+# a C compiler works; without one the project installs all the same, and says so here.
+python -c 'import engine.solver._core' 2>/dev/null \
   || echo "$0: the solver's compiled core was not built (no working C compiler?): the bulk solver runs in pure Python" >&2
 { [ -d node_modules/pyodide ] && [ -d node_modules/axe-core ]; } || npm ci --no-audit --no-fund --loglevel=error

@@ -22,13 +22,13 @@ from .errors import (
     RegistrationError,
     UnknownGameError,
 )
-from .fingerprint import fingerprint
 from .game import Game, new_game, replay
 from .moves import Move
 from .registry import games, get_spec, register
 from .hooks import Hooks
 from .spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup, StockRule
-from .solve import Verdict, solve
+from .solver import Verdict, solve
+from .solver.fingerprint import fingerprint
 from .view import VIEW_FORMAT
 
 __all__ = [

@@ -16,7 +16,7 @@ Requests:
       deals and redeals open the line (or the best one) before a card is played (Klondike's line may turn the stock
       several times to bring a card up); nothing is played. ``n`` counts positions of the
       compact model: a game searched through the engine itself searches a quarter as
-      many, each costing about four times as much (``engine.solve.fair_budget``), so an
+      many, each costing about four times as much (``engine.solver.fair_budget``), so an
       answer takes about as long in every game. ``"seconds": s`` (optional, up to 60)
       also stops the search, undecided, after that long: a slow device then searches
       fewer positions rather than keeping the player waiting
@@ -41,7 +41,7 @@ from .errors import EngineError, IllegalMoveError
 from .explain import explain, why_not_home
 from .game import Game, new_game, replay
 from .moves import Move
-from .solve import fair_budget, solve
+from .solver import fair_budget, solve
 
 # Positions a hint may search: about half a second in the browser's Pyodide.
 HINT_BUDGET = 3_000

@@ -1,5 +1,5 @@
 """The terminal client: ``python -m engine list``, ``python -m engine play SLUG`` and
-``python -m engine solve SLUG --deals 1-1000`` (``engine.bulk``).
+``python -m engine solve SLUG --deals 1-1000`` (``engine.solver.bulk``).
 
 The one module of the package that reads and prints; the engine core never imports it.
 """
@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO
         list_games(out)
         return 0
     if args.command in ("solve", "merge"):
-        from . import bulk as bulk_run
+        from .solver import bulk as bulk_run
         try:
             if args.command == "merge":
                 return bulk_run.merge_files(Path(args.file), [Path(p) for p in args.others], out, args.wins_only)

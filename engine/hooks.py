@@ -22,7 +22,7 @@ class Hooks:
     # "" they change nothing (``moves`` returns None, ``after_move`` leaves the game as it
     # is) and no move sets a phase again, so the rest is an ordinary game of the spec (and
     # its extra moves). The solver then branches over the stage's moves through the engine
-    # and searches what follows with its compact model (``engine.solve``); hooks that
+    # and searches what follows with its compact model (``engine.solver``); hooks that
     # override either method without saying so are searched through the engine throughout.
     phase_only = False
 

@@ -40,7 +40,7 @@ PYODIDE_CORE = (*PYODIDE_LOADED, "pyodide-lock.json")
 COMPILE_ALL = b"//# allFunctionsCalledOnLoad\n"
 PYODIDE_EAGER = ("pyodide.mjs", "pyodide.asm.mjs")
 # The terminal client is of no use in a page.
-ENGINE_SKIP = ("cli.py", "__main__.py", "bulk.py")  # the terminal and the bulk runner: never in a browser
+ENGINE_SKIP = ("cli.py", "__main__.py", "solver/bulk.py")  # the terminal and the bulk runner: never in a browser
 FIXED_TIME = (2024, 1, 1, 0, 0, 0)  # zip entries carry this date, so equal code gives an equal hash
 
 
@@ -66,7 +66,7 @@ def engine_archive(src: Path = ENGINE_DIR, cache: BuildCache | None = None) -> b
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
         for path in sorted(src.rglob("*.py")):
             rel = path.relative_to(src)
-            if rel.name in ENGINE_SKIP and len(rel.parts) == 1:
+            if rel.as_posix() in ENGINE_SKIP:
                 continue
             info = zipfile.ZipInfo(f"engine/{rel.as_posix()}", FIXED_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine.bulk import format_ranges, parse_ranges
+from engine.solver.bulk import format_ranges, parse_ranges
 from engine.dealing import seed_range
 
 from .cache import BuildCache, digest
@@ -44,7 +44,7 @@ COUNTS = ("deals", "won", "lost", "unknown")
 _WHAT = {"int": "an integer", "count": "a whole number of 1 or more", "str": "a string",
          "hex16": "16 hexadecimal digits", "date": "a date written YYYY-MM-DD",
          "ranges": 'a list of deal numbers such as "1-8,10"', "table": "a JSON object",
-         "list": "a JSON list (the runs merged into the file, as engine.bulk writes them)"}
+         "list": "a JSON list (the runs merged into the file, as engine.solver.bulk writes them)"}
 _KEY = re.compile(r'"(?:[^"\\]|\\.)*"\s*:|[{}\n]|"(?:[^"\\]|\\.)*"')
 
 
@@ -64,7 +64,7 @@ class Winnability:
     unknown: int
     won_seeds: str  # as ranges
     runs: int = 1  # different searches among the runs merged into the file (``searches``)
-    opening: int | None = None  # the deal the demo opens on, where the file names one (``engine.bulk.opening``)
+    opening: int | None = None  # the deal the demo opens on, where the file names one (``engine.solver.bulk.opening``)
 
     @property
     def percent(self) -> str:
@@ -288,7 +288,7 @@ def searches(runs: list[dict[str, Any]]) -> int:
     """How many different searches the runs merged into a file made (at least one): a run made
     in chunks, or again on deals its first part left, is one search however many entries it
     wrote; runs differ by their budget, their version of the search, or in having only their
-    wins kept (``engine.bulk.merge``'s "taken")."""
+    wins kept (``engine.solver.bulk.merge``'s "taken")."""
     return len({(run.get("budget"), run.get("search"), run.get("taken")) for run in runs}) or 1
 
 

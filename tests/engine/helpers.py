@@ -127,6 +127,6 @@ def fresh_compact_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     changes a spec's hooks), in a cache of their own that goes with the test."""
     import functools
 
-    from engine import compact
+    from engine.solver import model
 
-    monkeypatch.setattr(compact, "_compact", functools.lru_cache(maxsize=None)(compact._compact.__wrapped__))
+    monkeypatch.setattr(model, "_compact", functools.lru_cache(maxsize=None)(model._compact.__wrapped__))

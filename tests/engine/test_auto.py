@@ -165,7 +165,8 @@ def test_a_card_is_not_safe_while_another_waits_for_its_place() -> None:
 def test_the_solver_no_longer_throws_away_intrigue_298() -> None:
     """The search through the engine proved Intrigue deal 298 lost by sending a jack home
     that another jack needed the place of; the deal is won."""
-    from engine.solve import EngineModel, search
+    from engine.solver.engine_model import EngineModel
+    from engine.solver.search import search
 
     verdict = search(EngineModel(engine.new_game("intrigue", 298)), 20_000, shortcuts=False)
     assert verdict.result == "won"
@@ -176,7 +177,7 @@ def test_a_card_two_kinds_of_foundation_take_is_not_safe() -> None:
     7 of hearts: which 7 goes where decides what each foundation wants next (the other 7
     may lie under a card only one of them can take), so neither goes by itself, in the
     demo or in the solver. Once the other 7 is home, the last one has one place left."""
-    from engine.compact import compact_model
+    from engine.solver.model import compact_model
 
     up, down = "AH 2H 3H 4H 5H 6H", "KH QH JH 10H 9H 8H"
     choice = arrange(engine.new_game("babette", 1), a1=up, k1=down, g1="7H", g2="7H")

@@ -1,4 +1,4 @@
-"""The compiled core of the solver (engine/_core.c) against the pure-Python model.
+"""The compiled core of the solver (engine/solver/_core.c) against the pure-Python model.
 
 The pure-Python compact model stays the reference (it is what runs in the browser). The
 core must be the same search, not merely a good one: over random playouts of every game it
@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 import engine
-from engine import fastcore
-from engine.compact import compact_model
 from engine.rng import SplitMix64
+from engine.solver import core as compiled
+from engine.solver.model import compact_model
 
 from .test_solver_model import past_phase
 
@@ -29,15 +29,15 @@ GAMES = [s.slug for s in engine.games()]
 def core_for(game: engine.Game) -> tuple[Any, Any]:
     model = compact_model(game)
     assert model is not None
-    return model, fastcore.core_of(model)
+    return model, compiled.core_of(model)
 
 
 @pytest.fixture(autouse=True)
 def core_built() -> Iterator[None]:
-    assert fastcore._core is not None, "the compiled core is not built: bin/setup.sh builds it (pip install -e . with a C compiler)"
-    was = fastcore.use(True)
+    assert compiled._core is not None, "the compiled core is not built: bin/setup.sh builds it (pip install -e . with a C compiler)"
+    was = compiled.use(True)
     yield
-    fastcore.use(was)
+    compiled.use(was)
 
 
 def cored(slug: str) -> bool:
@@ -54,7 +54,7 @@ def test_the_core_searches_every_game_without_moves_of_its_own() -> None:
     assert len(CORED) >= 38
     for slug in set(GAMES) - set(CORED):
         model = compact_model(past_phase(engine.new_game(slug, 1)))
-        assert model is not None and model.hooked and fastcore.core_of(model) is None, slug
+        assert model is not None and model.hooked and compiled.core_of(model) is None, slug
 
 
 @pytest.mark.parametrize("slug", CORED)
@@ -91,11 +91,11 @@ def test_moves_positions_keys_and_scores_are_the_models(slug: str) -> None:
 
 
 def solved(game: engine.Game, budget: int, on: bool) -> engine.Verdict:
-    was = fastcore.use(on)
+    was = compiled.use(on)
     try:
         return engine.solve(game, budget)
     finally:
-        fastcore.use(was)
+        compiled.use(was)
 
 
 @pytest.mark.parametrize("slug", CORED)
@@ -125,12 +125,12 @@ def test_longer_searches_agree(slug: str, seeds: tuple[int, ...], budget: int) -
 
 def test_tables_that_do_not_read_are_refused() -> None:
     model, _ = core_for(engine.new_game("freecell", 1))
-    tables = fastcore.tables(model)
-    assert fastcore._core is not None
+    tables = compiled.tables(model)
+    assert compiled._core is not None
     with pytest.raises(ValueError, match="tables"):
-        fastcore._core.Core(tables[:-8])  # the end mark missing
+        compiled._core.Core(tables[:-8])  # the end mark missing
     with pytest.raises(ValueError, match="64-bit"):
-        fastcore._core.Core(tables[:-3])
+        compiled._core.Core(tables[:-3])
 
 
 def test_a_position_of_another_game_is_refused() -> None:
@@ -142,11 +142,11 @@ def test_a_position_of_another_game_is_refused() -> None:
 
 def test_switched_off_the_solver_runs_in_pure_python() -> None:
     model, _ = core_for(engine.new_game("freecell", 1))
-    was = fastcore.use(False)
+    was = compiled.use(False)
     try:
-        assert fastcore.core_of(model) is None and "pure Python" in fastcore.missing_note()
+        assert compiled.core_of(model) is None and "pure Python" in compiled.missing_note()
     finally:
-        fastcore.use(was)
+        compiled.use(was)
 
 
 @pytest.mark.parametrize("pure", [False, True])

@@ -9,7 +9,9 @@ import pytest
 import engine
 from engine import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
 from engine.game import Game
-from engine.solve import EngineModel, search, solve
+from engine.solver import solve
+from engine.solver.engine_model import EngineModel
+from engine.solver.search import search
 
 from .helpers import arrange, unkeyed_deal
 
@@ -86,7 +88,7 @@ def test_klondike_through_its_stock_agrees_with_the_bare_deal() -> None:
     deals, one turn at a time. (The
     brute force of the other tests cannot take Klondike: the cards at home may come back
     down onto seven piles, far beyond its reach.)"""
-    from engine.compact import compact_model
+    from engine.solver.model import compact_model
     from engine.rng import SplitMix64
 
     left = "JH QH KH 10S JS QS KS".split()
@@ -218,7 +220,7 @@ def test_a_time_limit_stops_the_search_undecided(monkeypatch: pytest.MonkeyPatch
     without it, the same search runs to its budget."""
     import importlib
 
-    solver = importlib.import_module("engine.solve")  # the module (``engine.solve`` is the function)
+    solver = importlib.import_module("engine.solver.search")
 
     looks = []
 
@@ -282,8 +284,6 @@ def test_the_engine_model_plays_safe_moves_home_before_branching() -> None:
     home proved deal 4 lost, which is won (found with no safe moves at all); now it is not
     called lost, and each won line replays. (Babette has a compact model now; the search
     through the engine is asked here directly.)"""
-    from engine.solve import EngineModel, search
-
     verdicts = []
     for seed in range(1, 6):
         game = unkeyed_deal("babette", seed)  # the deals of the fault, as they were found
@@ -301,7 +301,7 @@ def test_widening_keeps_the_search_complete() -> None:
     """A two-pack game's search expands a few positions at each depth per round; the rest
     wait for the next round, so a complete search still ends in the same verdict. Forced
     onto one-pack Fortress deals, the widened search proves the same wins and losses."""
-    from engine.solve import model_of
+    from engine.solver.search import model_of
 
     checked = 0
     for seed in range(1, 16):
@@ -328,7 +328,7 @@ def test_a_one_pass_waste_weighs_more_than_the_stock() -> None:
     than the same turn in the same game with a waste that comes back as the stock."""
     import dataclasses
 
-    from engine.solve import model_of
+    from engine.solver.search import model_of
 
     once = engine.get_spec("forty-thieves")
     again = dataclasses.replace(once, redeals=None, stock=dataclasses.replace(once.stock, redeal_waste=True))
@@ -346,7 +346,7 @@ def test_the_first_pass_moves_a_card_off_a_card_it_only_fits() -> None:
     run, so the first pass (which leaves out moving a run link for nothing) still offers
     moving it to the 6H, where it joins a run, but not sideways to the 6C; the 4D on the 5D
     is a run link and stays."""
-    from engine.solve import model_of
+    from engine.solver.search import model_of
 
     game = arrange(engine.new_game("spider", 1), t1="KC 6S 5H", t2="QD 6H", t3="9C 5D 4D", t4="8D 5S",
                    t5="7D", t6="7C 6C", t7="JD", t8="JC", t9="10D", t10="10C")
@@ -366,7 +366,7 @@ def test_the_engine_model_scores_positions_as_the_compact_model_does(slug: str) 
     both can search, the two agree at every position of random games."""
     import random
 
-    from engine.solve import model_of
+    from engine.solver.search import model_of
 
     for seed in (1, 2):
         game = engine.new_game(slug, seed)
@@ -381,7 +381,7 @@ def test_the_engine_model_scores_positions_as_the_compact_model_does(slug: str) 
 
 
 def test_disordered_counts_cards_lying_above_one_that_goes_home_first() -> None:
-    from engine.compact import compact_model
+    from engine.solver.model import compact_model
 
     game = arrange(engine.new_game("freecell", 1), t1="AH 5S 2H", t2="2S 9D AS", t3="3C 2C AC", t4="KD")
     model = compact_model(game)
@@ -397,7 +397,7 @@ def test_disordered_counts_cards_lying_above_one_that_goes_home_first() -> None:
 
 
 def test_only_foundations_of_one_way_home_per_card_have_a_second_opinion() -> None:
-    from engine.compact import compact_model
+    from engine.solver.model import compact_model
 
     for slug in ("freecell", "klondike", "forty-thieves"):
         model = compact_model(engine.new_game(slug, 1))
@@ -412,7 +412,7 @@ def test_the_second_opinion_wins_deals_the_first_leaves_undecided(deal: int, mon
     """The budget is shared between two ways of scoring; each wins deals the other does
     not. These two FreeCell deals are won in 3,000 positions shared, and not in 3,000
     positions of the first way alone."""
-    from engine.compact import Compact
+    from engine.solver.model import Compact
 
     game = engine.new_game("freecell", deal)
     verdict = solve(game, 3000)
@@ -456,7 +456,7 @@ def test_a_stage_of_the_game_is_branched_through_the_engine_and_what_follows_sea
     for wins in (True, False):
         truth = search(EngineModel(queen_ending(wins)), 20_000, shortcuts=False).result
         assert truth == ("won" if wins else "lost")
-    monkeypatch.setattr(sys.modules["engine.solve"], "EngineModel", None)  # no search through the engine from here
+    monkeypatch.setattr(sys.modules["engine.solver.search"], "EngineModel", None)  # no search through the engine from here
     game = queen_ending(True)
     won = solve(game, 1_000)
     assert won.result == "won" and str(won.moves[0]) == "t1>f1"
@@ -471,9 +471,9 @@ def test_a_stage_of_the_game_is_branched_through_the_engine_and_what_follows_sea
 def test_a_stage_whose_hooks_do_not_say_it_ends_is_searched_through_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hooks that replace the moves without saying they do so only in a stage of the game's
     own (``Hooks.phase_only``) may do so anywhere: no compact model, after the choice too."""
-    from engine.compact import compact_model
+    from engine.solver.model import compact_model
     from engine.games.queen_of_italy import QueenHooks
-    from engine.solve import model_of
+    from engine.solver.search import model_of
 
     from .helpers import fresh_compact_tables
 
@@ -496,7 +496,7 @@ def test_a_second_opinion_that_would_retrace_the_first_is_not_asked(monkeypatch:
     the first search goes on with the whole budget. Eights Down deal 27 at 3,000 positions
     was undecided with the budget shared (the second search saw the first's positions
     again); the first search wins it with 1,659."""
-    from engine.compact import Compact
+    from engine.solver.model import Compact
 
     held: list[int] = []
     hold = Compact.hold
@@ -512,7 +512,7 @@ def test_a_second_opinion_that_would_retrace_the_first_is_not_asked(monkeypatch:
 
 
 def test_retraced_follows_the_disorder_of_the_positions_scored() -> None:
-    from engine.compact import compact_model
+    from engine.solver.model import compact_model
 
     calm = arrange(engine.new_game("freecell", 1), t1="AH 2S", t2="KD")
     model = compact_model(calm)
@@ -534,7 +534,7 @@ def test_disordered_counts_a_one_pass_waste_too() -> None:
     """A card lying above one of its own way home in a waste that is never turned over has
     to go onto the tableau before that card comes up; where the waste comes back as the
     stock (Klondike), its order is not counted."""
-    from engine.compact import compact_model
+    from engine.solver.model import compact_model
 
     for slug, counted in (("forty-thieves", 1), ("deuces", 1), ("klondike", 0)):
         game = arrange(engine.new_game(slug, 1), waste="3S 5S 4H", t1="KD")

@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.compact import DEAL, REDEAL, compact_model
 from engine.rng import SplitMix64
+from engine.solver.legal import DEAL, REDEAL
+from engine.solver.model import compact_model
 
 
 
@@ -35,7 +36,7 @@ def test_every_game_the_tables_can_state_has_a_compact_model() -> None:
     Wheel's packets, The Nation's, St Helena's and Babette's take-up, Virginia Reel's swap
     of two lone cards) through the engine; Queen of Italy's once its base card is chosen
     (a stage of its own, whose hooks replace the moves, searched through the engine move by
-    move: ``engine.solve``), the tables built for the base rank the chosen card set."""
+    move: ``engine.solver.search``), the tables built for the base rank the chosen card set."""
     assert HOOKED == []
     assert "queen-of-italy" in COMPACT
     assert compact_model(engine.new_game("queen-of-italy", 1)) is None

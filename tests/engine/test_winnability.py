@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 import engine
-from engine import bulk
 from engine.bridge import Session
 from engine.cli import main
-from engine.fingerprint import fingerprint
+from engine.solver import bulk
+from engine.solver.fingerprint import fingerprint
 from engine.spec import Build
 
 
@@ -46,7 +46,7 @@ def test_a_hooked_games_fingerprint_follows_its_hooks_not_the_words_beside_them(
     """The hooks' module is hashed as code, less the statement registering the spec (whose
     fields are hashed one by one, its words left out): a button's words written there keep
     the figures, a change to the hooks' code turns them stale."""
-    from engine.fingerprint import _code
+    from engine.solver.fingerprint import _code
 
     module = ('from engine import register\n\n\nclass H(Hooks):\n    def deal(self, game):\n        return 1\n\n\n'
               'GAME = register(GameSpec(\n    slug="x",\n    redeal_label="Redeal",\n))\n')
@@ -61,7 +61,7 @@ def test_a_hooked_games_fingerprint_follows_its_hooks_not_the_words_beside_them(
 def test_a_fault_mended_in_one_game_turns_only_its_figure_stale(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
 
-    solver = importlib.import_module("engine.solve")
+    solver = importlib.import_module("engine.solver.search")
     before = {s.slug: fingerprint(s) for s in engine.games()}
     assert fingerprint(engine.get_spec("babette"), faults=0) == before["babette"]  # none yet: as before the count
     monkeypatch.setitem(solver.FAULTS_MENDED, "babette", 1)

@@ -15,7 +15,7 @@ from playwright.sync_api import Locator, Page, Position, expect
 import engine
 from engine.game import Game
 from engine.rng import SplitMix64
-from engine.solve import fair_budget
+from engine.solver import fair_budget
 
 CORNER: Position = {"x": 6, "y": 6}  # the top-left corner of a card shows in every fan
 # Playable: "lost" is a position the solver has proved cannot be won, still played on (and undone).

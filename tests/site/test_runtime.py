@@ -20,7 +20,8 @@ def test_engine_archive_holds_the_engine_but_not_the_terminal_client_and_is_repr
     data = engine_archive()
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
     assert "engine/__init__.py" in names and "engine/bridge.py" in names and "engine/games/wheel.py" in names
-    assert "engine/cli.py" not in names and "engine/__main__.py" not in names
+    assert "engine/cli.py" not in names and "engine/__main__.py" not in names and "engine/solver/bulk.py" not in names
+    assert "engine/solver/search.py" in names and "engine/solver/core.py" in names  # (core.py: the search imports it)
     assert not any("__pycache__" in n for n in names)
     assert engine_archive() == data  # same code, same bytes, same hashed name
 

@@ -210,7 +210,7 @@ def test_the_demo_opens_on_the_lowest_deal_proved_won(tmp_path: Path) -> None:
     assert 'data-seed="1"' in page
     page, _, _ = built(tmp_path / "c", figure(fingerprint="0" * 16, won="7-827", lost="1-6,828-988"))
     assert 'data-seed="1"' in page
-    # The file's "opening" (engine.bulk: a won deal whose line the Hint finds) comes first.
+    # The file's "opening" (engine.solver.bulk: a won deal whose line the Hint finds) comes first.
     page, _, _ = built(tmp_path / "d", figure(won="7-827", lost="1-6,828-988", opening=12))
     assert 'data-seed="12"' in page
     data = figure(opening=900)  # lost

@@ -1,15 +1,16 @@
 /* The compiled core of the solver: the compact model's moves and the best-first search of
- * engine.solve, for bulk runs.
+ * engine.solver.search, for bulk runs.
  *
  * It holds no rule of its own. Everything a game's rules say arrives as the tables that
- * engine.compact builds by asking the engine's rule functions (which cards fit on which,
- * which pairs make a run, what an empty pile takes, ...), serialised by engine.fastcore into
- * one array of integers read here in the same order. What is code here is what is code in
- * engine.compact (how many cards a supermove carries, what settles after a move, the
- * canonical key, the score) and engine.solve's search, followed step by step, so that both
- * give the same verdict after the same number of positions: tests/engine/test_core.py
- * checks moves, positions, keys, scores and verdicts against the pure-Python model, which
- * stays the reference (and what runs in the browser).
+ * engine.solver.tables builds by asking the engine's rule functions (which cards fit on
+ * which, which pairs make a run, what an empty pile takes, ...), serialised by
+ * engine.solver.core into one array of integers read here in the same order. What is code
+ * here is what is code in the compact model (engine.solver.legal, settle and model: how many
+ * cards a supermove carries, what settles after a move, the canonical key, the score) and
+ * engine.solver.search's search, followed step by step, so that both give the same verdict
+ * after the same number of positions: tests/engine/test_core.py checks moves, positions,
+ * keys, scores and verdicts against the pure-Python model, which stays the reference (and
+ * what runs in the browser).
  *
  * A position is packed as bytes: redeals + 1 (0: no limit), deals (two bytes each), the
  * length and face-down count of each pile, then the cards of every pile in order.
@@ -973,7 +974,7 @@ static int core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
     t->mpool = PyMem_Calloc(t->mpool_size, sizeof(mask));
     int ok = t->pool && t->mpool && read_tables(t, &r);
     PyBuffer_Release(&buf);
-    if (!ok) { PyErr_SetString(PyExc_ValueError, "the solver core's tables do not read as expected (engine.fastcore and engine/_core.c disagree)"); return -1; }
+    if (!ok) { PyErr_SetString(PyExc_ValueError, "the solver core's tables do not read as expected (engine/solver/core.py and engine/solver/_core.c disagree)"); return -1; }
     return 0;
 }
 
@@ -1130,7 +1131,7 @@ static PyObject *line_to(const Seen *s, int64_t node) {
     return out;
 }
 
-/* engine.solve.search over this model: (result, positions, line, best line, pruned,
+/* engine.solver.search.search over this model: (result, positions, line, best line, pruned,
  * unsorted_unseen), the lines without the moves home made at the start (the caller knows
  * them: ``settle_home`` of the start). result: 0 won, 1 lost, 2 unknown. */
 static PyObject *core_search(CoreObject *self, PyObject *args, PyObject *kwds) {
@@ -1259,14 +1260,14 @@ static PyMethodDef core_methods[] = {
     {"score", (PyCFunction)core_score, METH_VARARGS, "score(state, disorder=0) -> (score, disordered seen): Compact.score"},
     {"search", (PyCFunction)(void (*)(void))core_search, METH_VARARGS | METH_KEYWORDS,
      "search(start, budget, shortcuts=True, more=0, disorder=0, widen=0, unsorted_unseen=True) -> "
-     "(result 0 won 1 lost 2 unknown, positions, line, best, pruned, unsorted_unseen): engine.solve.search"},
+     "(result 0 won 1 lost 2 unknown, positions, line, best, pruned, unsorted_unseen): engine.solver.search.search"},
     {NULL, NULL, 0, NULL}
 };
 
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "engine._core.Core",
-    .tp_doc = "The compact model of one game, from the tables engine.fastcore builds.",
+    .tp_name = "engine.solver._core.Core",
+    .tp_doc = "The compact model of one game, from the tables engine.solver.core builds.",
     .tp_basicsize = sizeof(CoreObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,
@@ -1276,7 +1277,7 @@ static PyTypeObject CoreType = {
 };
 
 static struct PyModuleDef core_module = {
-    PyModuleDef_HEAD_INIT, "engine._core", "The solver's compiled core (see engine/_core.c).", -1, NULL, NULL, NULL, NULL, NULL
+    PyModuleDef_HEAD_INIT, "engine.solver._core", "The solver's compiled core (see engine/solver/_core.c).", -1, NULL, NULL, NULL, NULL, NULL
 };
 
 PyMODINIT_FUNC PyInit__core(void) {

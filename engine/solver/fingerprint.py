@@ -9,8 +9,8 @@ figures while changing a rule does not. Fields at their default are left out too
 capability of the vocabulary does not make every other game's figure stale.
 The solver's version is part of it, bumped when a fault that could make a verdict wrong
 is mended (a stronger search, which only settles undecided deals, keeps it); and, for a
-game whose entry in ``engine.solve.FAULTS_MENDED`` is set, that count, so that a fault
-found in what some games alone use turns only their figures stale.
+game whose entry in ``engine.solver.search.FAULTS_MENDED`` is set, that count, so that a
+fault found in what some games alone use turns only their figures stale.
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ import json
 from enum import Enum
 from typing import Any
 
-from .hooks import Hooks
-from .spec import GameSpec
+from ..hooks import Hooks
+from ..spec import GameSpec
+from .search import FAULTS_MENDED, SOLVER_VERSION
 
 # Fields that do not change what is legal.
 PRESENTATION = frozenset({
@@ -35,8 +36,7 @@ PRESENTATION = frozenset({
 
 def fingerprint(spec: GameSpec, solver_version: int | None = None, faults: int | None = None) -> str:
     """Sixteen hex digits naming the rules of ``spec`` (and the solver's version, and the
-    faults mended in what this game's searches use: ``engine.solve.FAULTS_MENDED``)."""
-    from .solve import FAULTS_MENDED, SOLVER_VERSION
+    faults mended in what this game's searches use: ``FAULTS_MENDED``)."""
     if solver_version is None:
         solver_version = SOLVER_VERSION
     if faults is None:

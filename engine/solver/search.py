@@ -6,7 +6,7 @@ searched and nothing wins) or ``unknown`` (the budget of positions ran out). It 
 *thoughtful*: face-down cards and the stock are known to it.
 
 There is no per-game solver. Nearly every game gets a **compact model** derived from the
-spec (``engine.compact``): a position is a tuple of piles of small card codes, and the
+spec (``engine.solver.model``): a position is a tuple of piles of small card codes, and the
 moves come from tables built once per game by the engine's own rule functions; a move of
 the game's own (The Wheel's packets, The Nation's take-up) is listed and made by the
 engine. Tests check its moves and positions against the public rules. A game whose hooks
@@ -77,13 +77,12 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from . import fastcore
-from .auto import safe_moves
-from .compact import WEIGHTS, Compact, builds_loosely, code_of, compact_model, stock_buried
-from .game import Game
-from .moves import Move
-from .rules import drop_refusal, empty_takes, run_length
-from .spec import GameSpec, Kind
+from ..game import Game
+from ..moves import Move
+from .core import core_of
+from .engine_model import EngineModel
+from .model import Compact, compact_model
+from .tables import widening
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 DEFAULT_BUDGET = 50_000
@@ -109,8 +108,8 @@ DEFAULT_BUDGET = 50_000
 SOLVER_VERSION = 1
 # A fault mended in what only some games' searches use (one game's kind of pile, a capability
 # of the compact model few games have): bump those games' entries here instead, and only their
-# figures turn stale (``engine.fingerprint``). Since a data file keeps the verdicts of every
-# run on its fingerprint (``engine.bulk.merge``), a "lost" resting on the fault would
+# figures turn stale (``engine.solver.fingerprint``). Since a data file keeps the verdicts of every
+# run on its fingerprint (``engine.solver.bulk.merge``), a "lost" resting on the fault would
 # otherwise be kept by the next run.
 FAULTS_MENDED: dict[str, int] = {}
 SEARCH_VERSION = 7
@@ -122,8 +121,6 @@ ENGINE_COST = 4
 # How many moves of a stage of the game's own ``fair_budget`` follows to find the model
 # that searches after it (Queen of Italy's stage is one move).
 PHASE_LOOKAHEAD = 10
-# Positions expanded at each depth in the first round of a widened search (``widening``).
-WIDEN = 1
 
 
 @dataclass(frozen=True)
@@ -269,19 +266,6 @@ def _attempt(model: Model, share: int, left: int, shortcuts: bool, deadline: flo
     return search(model, share, shortcuts=False, deadline=deadline, more=more)
 
 
-def widening(spec: GameSpec) -> int:
-    """Positions expanded at each depth in the first round: a limit for games whose wins are
-    long lines (more than one pack, or Spider's kind, won by discarding whole runs), none
-    for the others, nor where the tableau builds either way regardless of suit: a card
-    then fits on many others, and one line per depth wanders among moves that change
-    little. Little Spider, one pack dealt onto the tableau a row at a time but built home
-    card by card, is not of Spider's kind: deals 1-40 at 5,000 positions, 16 won without
-    the limit against 8 with it. St Helena (two packs, built either way): deals 1-30 at
-    5,000 positions, 7 won without it and none with it."""
-    loose = any(g.kind is Kind.TABLEAU and builds_loosely(g) for g in spec.groups)
-    return WIDEN if (spec.decks > 1 or any(g.kind is Kind.DISCARD for g in spec.groups)) and not loose else 0
-
-
 def fair_budget(game: Game, budget: int) -> int:
     """``budget`` positions of the compact model, as the number of positions of ``game``'s
     own model that take about as long: a quarter for a game searched through the engine
@@ -325,9 +309,9 @@ def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None
     retrace it (``Model.retraced``).
 
     Without a deadline, a compact model's search runs in the compiled core where it is
-    built (``engine.fastcore``): the same search, position for position."""
+    built (``engine.solver.core``): the same search, position for position."""
     if deadline is None and isinstance(model, Compact):
-        core = fastcore.core_of(model)
+        core = core_of(model)
         if core is not None:
             return _core_search(model, core, budget, shortcuts, more)
     state, made = model.settle_home(model.start())
@@ -412,141 +396,3 @@ def _line(model: Model, parent: dict[Any, Any], key: Any, first: list[Any]) -> t
         steps.append(moves)
         link = parent[key]
     return tuple(p for m in [*first, *(m for step in reversed(steps) for m in step)] for p in model.played(m))
-
-
-class EngineModel:
-    """The engine itself as a search model, for games whose hooks no table can say: a
-    position is an engine snapshot, and moves are the engine's own."""
-
-    def __init__(self, game: Game) -> None:
-        self.work = work = game.working_copy()
-        self.pruned = False
-        self.widen = widening(game.spec)
-        self.codes = {c: code_of(c) for p in game.order for c in game.piles[p]}
-        self.goal = tuple(work._lay.index[p] for p in work._lay.goal_ids)
-        goal = set(work._lay.goal_ids)
-        self.laid = tuple(p for p in game.order if p not in goal)
-        group = work.group_of
-        self.open_spaces = frozenset(p for p in self.laid if group[p].kind is Kind.CELL
-                                     or (group[p].kind is Kind.TABLEAU and empty_takes(work, group[p]) == 0))
-        self.foundations = tuple(p for p in work._lay.goal_ids if work.group_of[p].kind is Kind.FOUNDATION)
-        self.dealt = tuple(p for p in self.laid if work.group_of[p].kind not in (Kind.STOCK, Kind.WASTE))
-        self.faces = tuple({(c.suit, c.rank): c for p in game.order for c in game.piles[p]}.values())
-        self._takes: dict[Any, frozenset[int]] = {}
-        self._scored: tuple[Any, int] = (None, 0)
-
-    def start(self) -> Any:
-        return self.work.snapshot()
-
-    def opinions(self) -> tuple[int, ...]:
-        return (0,)
-
-    def hold(self, opinion: int) -> None:
-        pass
-
-    def retraced(self) -> bool:
-        return False
-
-    def moves(self, state: Any, shortcuts: bool) -> list[Move]:
-        self.work.restore(state)
-        return self.work.generate_moves()
-
-    def apply(self, state: Any, move: Move) -> tuple[Any, list[Move]]:
-        self.work.restore(state)
-        self.work.advance(move)
-        return self._home()
-
-    def settle_home(self, state: Any) -> tuple[Any, list[Move]]:
-        self.work.restore(state)
-        return self._home()
-
-    def _home(self) -> tuple[Any, list[Move]]:
-        """Play the moves home that can never cost a win (``safe_moves`` by its strict
-        rule: every card that could rest on the card is home already), one at a time, as
-        the compact model does before branching."""
-        work = self.work
-        made: list[Move] = []
-        while True:
-            safe = safe_moves(work, strict=True)
-            if not safe:
-                snap = work.snapshot()
-                self._scored = (snap, self._score_here())
-                return snap, made
-            work.advance(safe[0])
-            made.append(safe[0])
-
-    def key(self, state: Any) -> Any:
-        cards, down, *rest = state
-        codes = self.codes
-        return (tuple(bytes((d, *[codes[c] for c in pile])) for pile, d in zip(cards, down)), *rest)
-
-    def won(self, state: Any) -> bool:
-        cards = state[0]
-        return sum(len(cards[i]) for i in self.goal) == self.work.goal_count
-
-    def score(self, state: Any) -> int:
-        """As the compact model scores (``Compact.score``): cards away from home, cards
-        buried under each pile's top run, less each empty place that takes any card. The
-        position just reached is scored as it is settled; another is restored first."""
-        if self._scored[0] is not state:
-            self.work.restore(state)
-            self._scored = (state, self._score_here())
-        return self._scored[1]
-
-    def _score_here(self) -> int:
-        work = self.work
-        away = work.goal_count - sum(len(work.piles[p]) for p in work._lay.goal_ids)
-        rule = work.spec.stock
-        turns_again = bool(rule and (rule.gather or (rule.redeal_waste and work.has_redeal())))
-        buried = 0
-        for pid in self.laid:
-            g = work.group_of[pid]
-            n = len(work.piles[pid])
-            if not n:
-                buried -= WEIGHTS[3] if pid in self.open_spaces else 1
-            elif g.kind is Kind.STOCK or g.kind is Kind.WASTE:
-                buried += stock_buried(n, g.kind is Kind.WASTE, turns_again)
-            elif g.kind is Kind.CELL:
-                buried += n
-            else:
-                buried += n - run_length(work, pid, moving=False)
-        return WEIGHTS[0] * away + WEIGHTS[1] * buried + WEIGHTS[2] * self._wanted()
-
-    def _wanted(self) -> int:
-        """For each foundation, how many cards lie on the nearest card it takes now, in the
-        piles laid out (not the stock or waste). What a foundation takes is asked of the
-        rules once per foundation, top card and height; how deep each card lies, once per
-        position."""
-        work = self.work
-        codes = self.codes
-        near: dict[int, int] | None = None  # card code -> cards on its nearest copy
-        total = 0
-        for f in self.foundations:
-            pile = work.piles[f]
-            key = (f, (pile[-1].suit, pile[-1].rank) if pile else None, len(pile))
-            takes = self._takes.get(key)
-            if takes is None:
-                takes = self._takes[key] = frozenset(codes[c] for c in self.faces if drop_refusal(work, f, c) is None)
-            if not takes:
-                continue
-            if near is None:
-                near = {}
-                for pid in self.dealt:
-                    cards = work.piles[pid]
-                    top = len(cards) - 1
-                    for depth in range(top + 1):
-                        code = codes[cards[top - depth]]
-                        known = near.get(code)
-                        if known is None or depth < known:
-                            near[code] = depth
-            total += min((near[c] for c in takes if c in near), default=0)
-        return total
-
-    def move(self, move: Move) -> Move:
-        return move
-
-    def played(self, move: Move) -> list[Move]:
-        return [move]
-
-
-__all__ = ["DEFAULT_BUDGET", "FAULTS_MENDED", "LOST", "SEARCH_VERSION", "SOLVER_VERSION", "UNKNOWN", "Verdict", "WON", "solve"]

@@ -1,17 +1,17 @@
-"""The solver's compiled core (``engine/_core.c``), fed the tables of the compact model.
+"""The solver's compiled core (``engine/solver/_core.c``), fed the tables of the compact model.
 
 ``bin/setup.sh`` builds it with the machine's C compiler (``setup.py``: an optional
 extension, so a machine without one installs the project all the same and the solver runs
 in pure Python). In the browser there is none: Pyodide runs the pure-Python model, which
 stays the reference.
 
-Nothing here states a rule. ``tables`` writes out what ``engine.compact`` has already
+Nothing here states a rule. ``tables`` writes out what ``engine.solver.tables`` has already
 asked the engine's rule functions (which cards fit on which top card, which pairs make a
 run, what an empty pile takes, where each pile's cards may go, ...) as one array of
 integers, in the order ``read_tables`` in ``_core.c`` reads them; the core then follows
 ``Compact.moves``, ``advance``, ``settle_home``, ``key``, ``score`` and
-``engine.solve.search`` step by step, so that both searches see the same positions in the
-same order and give the same verdict after the same number of positions
+``engine.solver.search.search`` step by step, so that both searches see the same positions
+in the same order and give the same verdict after the same number of positions
 (``tests/engine/test_core.py``). Games with moves of their own (hooks that the engine
 makes: The Wheel's packets, The Nation's take-up) are searched by the pure-Python model.
 
@@ -25,10 +25,10 @@ import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .spec import Kind, Pick
+from ..spec import Kind, Pick
 
 if TYPE_CHECKING:
-    from .compact import Compact
+    from .model import Compact
 
 try:
     from . import _core  # type: ignore[attr-defined]

@@ -5,7 +5,7 @@
 the cores of this machine (or on a Dask cluster, given its scheduler's address and the
 ``dask`` extra), and writes ``SLUG.json``: the counts of deals won, lost and undecided, the
 deal numbers of each (as ranges such as ``1-7,9``), the budget, the date, timings, and the
-fingerprint of the rules and solver (``engine.fingerprint``) that the site builder checks
+fingerprint of the rules and solver (``engine.solver.fingerprint``) that the site builder checks
 before it shows the figure.
 
 **What earlier runs proved is kept.** A "won" is a line replayed through the rules and a
@@ -27,7 +27,7 @@ Each file written also names its ``opening``: the deal the game's rule page open
 on, a won deal whose line the demo's Hint finds from the start (``opening``). It is worked
 out here, once, rather than by the site builder on every build.
 
-Like ``cli.py``, this module does I/O and the engine core never imports it.
+Like ``engine/cli.py``, this module does I/O and the engine core never imports it.
 """
 
 from __future__ import annotations
@@ -44,12 +44,12 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import fastcore
-from .bridge import HINT_BUDGET
+from ..bridge import HINT_BUDGET
+from ..game import new_game
+from ..registry import get_spec
+from . import core
 from .fingerprint import fingerprint
-from .game import new_game
-from .registry import get_spec
-from .solve import LOST, SEARCH_VERSION, SOLVER_VERSION, UNKNOWN, WON, fair_budget, solve
+from .search import LOST, SEARCH_VERSION, SOLVER_VERSION, UNKNOWN, WON, fair_budget, solve
 
 DATA_FORMAT = 1
 CHUNK = 25  # deals a worker solves per task
@@ -187,7 +187,8 @@ def merge(old: dict[str, Any], new: dict[str, Any], wins_only: bool = False) -> 
     run); ``budget`` is the largest any run used, ``date`` the latest. ``wins_only`` takes
     only ``old``'s won deals (its other deals count as undecided): for a file whose "lost"
     verdicts are in doubt, as when a fault was mended without a new solver version (see
-    ``SOLVER_VERSION`` in engine/solve.py), while each of its wins is still a replayed line."""
+    ``SOLVER_VERSION`` in engine/solver/search.py), while each of its wins is still a
+    replayed line."""
     if wins_only:
         kept = set(parse_ranges(old["won"]))
         old = {**old, "lost": "", "unknown": format_ranges(set(parse_ranges(old["deals"])) - kept),
@@ -315,8 +316,8 @@ def main(args: Any, out: TextIO) -> int:
     if not seeds:
         out.write("error: no deals to solve\n")
         return 2
-    if not fastcore.available():
-        sys.stderr.write(fastcore.missing_note() + "\n")
+    if not core.available():
+        sys.stderr.write(core.missing_note() + "\n")
     data = run(args.slug, seeds, args.budget, args.workers, args.dask, progress=sys.stderr)
     sys.stderr.write("\n")
     folder.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,152 @@
+"""The engine itself as the solver's model (``engine.solver.search.Model``): for a game whose
+hooks no table can say, it searches what the compact model (``engine.solver.model``) cannot,
+at about four times the cost of a position (``engine.solver.search.ENGINE_COST``), and
+scores positions as the compact model does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..auto import safe_moves
+from ..game import Game
+from ..moves import Move
+from ..rules import drop_refusal, empty_takes, run_length
+from ..spec import Kind
+from .model import WEIGHTS, stock_buried
+from .tables import code_of, widening
+
+
+class EngineModel:
+    """The engine itself as a search model, for games whose hooks no table can say: a
+    position is an engine snapshot, and moves are the engine's own."""
+
+    def __init__(self, game: Game) -> None:
+        self.work = work = game.working_copy()
+        self.pruned = False
+        self.widen = widening(game.spec)
+        self.codes = {c: code_of(c) for p in game.order for c in game.piles[p]}
+        self.goal = tuple(work._lay.index[p] for p in work._lay.goal_ids)
+        goal = set(work._lay.goal_ids)
+        self.laid = tuple(p for p in game.order if p not in goal)
+        group = work.group_of
+        self.open_spaces = frozenset(p for p in self.laid if group[p].kind is Kind.CELL
+                                     or (group[p].kind is Kind.TABLEAU and empty_takes(work, group[p]) == 0))
+        self.foundations = tuple(p for p in work._lay.goal_ids if work.group_of[p].kind is Kind.FOUNDATION)
+        self.dealt = tuple(p for p in self.laid if work.group_of[p].kind not in (Kind.STOCK, Kind.WASTE))
+        self.faces = tuple({(c.suit, c.rank): c for p in game.order for c in game.piles[p]}.values())
+        self._takes: dict[Any, frozenset[int]] = {}
+        self._scored: tuple[Any, int] = (None, 0)
+
+    def start(self) -> Any:
+        return self.work.snapshot()
+
+    def opinions(self) -> tuple[int, ...]:
+        return (0,)
+
+    def hold(self, opinion: int) -> None:
+        pass
+
+    def retraced(self) -> bool:
+        return False
+
+    def moves(self, state: Any, shortcuts: bool) -> list[Move]:
+        self.work.restore(state)
+        return self.work.generate_moves()
+
+    def apply(self, state: Any, move: Move) -> tuple[Any, list[Move]]:
+        self.work.restore(state)
+        self.work.advance(move)
+        return self._home()
+
+    def settle_home(self, state: Any) -> tuple[Any, list[Move]]:
+        self.work.restore(state)
+        return self._home()
+
+    def _home(self) -> tuple[Any, list[Move]]:
+        """Play the moves home that can never cost a win (``safe_moves`` by its strict
+        rule: every card that could rest on the card is home already), one at a time, as
+        the compact model does before branching."""
+        work = self.work
+        made: list[Move] = []
+        while True:
+            safe = safe_moves(work, strict=True)
+            if not safe:
+                snap = work.snapshot()
+                self._scored = (snap, self._score_here())
+                return snap, made
+            work.advance(safe[0])
+            made.append(safe[0])
+
+    def key(self, state: Any) -> Any:
+        cards, down, *rest = state
+        codes = self.codes
+        return (tuple(bytes((d, *[codes[c] for c in pile])) for pile, d in zip(cards, down)), *rest)
+
+    def won(self, state: Any) -> bool:
+        cards = state[0]
+        return sum(len(cards[i]) for i in self.goal) == self.work.goal_count
+
+    def score(self, state: Any) -> int:
+        """As the compact model scores (``Compact.score``): cards away from home, cards
+        buried under each pile's top run, less each empty place that takes any card. The
+        position just reached is scored as it is settled; another is restored first."""
+        if self._scored[0] is not state:
+            self.work.restore(state)
+            self._scored = (state, self._score_here())
+        return self._scored[1]
+
+    def _score_here(self) -> int:
+        work = self.work
+        away = work.goal_count - sum(len(work.piles[p]) for p in work._lay.goal_ids)
+        rule = work.spec.stock
+        turns_again = bool(rule and (rule.gather or (rule.redeal_waste and work.has_redeal())))
+        buried = 0
+        for pid in self.laid:
+            g = work.group_of[pid]
+            n = len(work.piles[pid])
+            if not n:
+                buried -= WEIGHTS[3] if pid in self.open_spaces else 1
+            elif g.kind is Kind.STOCK or g.kind is Kind.WASTE:
+                buried += stock_buried(n, g.kind is Kind.WASTE, turns_again)
+            elif g.kind is Kind.CELL:
+                buried += n
+            else:
+                buried += n - run_length(work, pid, moving=False)
+        return WEIGHTS[0] * away + WEIGHTS[1] * buried + WEIGHTS[2] * self._wanted()
+
+    def _wanted(self) -> int:
+        """For each foundation, how many cards lie on the nearest card it takes now, in the
+        piles laid out (not the stock or waste). What a foundation takes is asked of the
+        rules once per foundation, top card and height; how deep each card lies, once per
+        position."""
+        work = self.work
+        codes = self.codes
+        near: dict[int, int] | None = None  # card code -> cards on its nearest copy
+        total = 0
+        for f in self.foundations:
+            pile = work.piles[f]
+            key = (f, (pile[-1].suit, pile[-1].rank) if pile else None, len(pile))
+            takes = self._takes.get(key)
+            if takes is None:
+                takes = self._takes[key] = frozenset(codes[c] for c in self.faces if drop_refusal(work, f, c) is None)
+            if not takes:
+                continue
+            if near is None:
+                near = {}
+                for pid in self.dealt:
+                    cards = work.piles[pid]
+                    top = len(cards) - 1
+                    for depth in range(top + 1):
+                        code = codes[cards[top - depth]]
+                        known = near.get(code)
+                        if known is None or depth < known:
+                            near[code] = depth
+            total += min((near[c] for c in takes if c in near), default=0)
+        return total
+
+    def move(self, move: Move) -> Move:
+        return move
+
+    def played(self, move: Move) -> list[Move]:
+        return [move]

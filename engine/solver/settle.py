@@ -1,0 +1,157 @@
+"""The compact model's moves made (``engine.solver.model``): the position after a move,
+what settles by itself (a face-down card turned up, a pile refilled), and the safe moves
+home the search makes before branching (``engine.solver.search``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .legal import DEAL, HOOKED, REDEAL, CMove, LegalMoves, State, Through
+
+
+class Settling(LegalMoves):
+    """The compact model's moves made (``Compact`` builds on this class)."""
+
+    def advance(self, state: State, move: CMove | Through) -> State:
+        if move[0] == HOOKED:  # the game's own move, made by the engine
+            work = self._work_at(state)
+            self.work_at = None
+            work.advance(self.own_moves[move[1]])
+            return self.state_of(work)
+        if len(move) == 4:  # through the stock (``through_stock``)
+            for step in move[3]:
+                state = self.advance(state, step)
+            move = move[:3]
+        piles = list(state[0])
+        down = list(state[1])
+        redeals, deals = state[2], state[3]
+        if move == DEAL:
+            assert self.rule is not None
+            stock = list(piles[self.stock])
+            if self.rule.deal_to == "waste":
+                waste = list(piles[self.waste])
+                for _ in range(self.rule.draw):
+                    if stock:
+                        waste.append(stock.pop())
+                piles[self.waste] = tuple(waste)
+            elif self.rows:  # the next line of the grid
+                for j in self.rows[deals]:
+                    if stock:
+                        piles[j] = (*piles[j], stock.pop())
+            elif self.new_pile_rank:  # onto the newest pile, or a new one for a card of this rank
+                card = stock.pop()
+                started = [j for j in self.deal_to if piles[j]]
+                fresh = [j for j in self.deal_to if not piles[j]]
+                j = fresh[0] if (card % 13 + 1 == self.new_pile_rank and fresh) or not started else started[-1]
+                piles[j] = (*piles[j], card)
+            else:
+                for j in self.deal_to:
+                    if not stock:
+                        break
+                    piles[j] = (*piles[j], stock.pop())
+            piles[self.stock] = tuple(stock)
+            deals += 1
+        elif move == REDEAL:
+            if self.gather:  # the piles gathered in order, the first on top, make the new stock
+                heap = [c for j in self.gather for c in piles[j]]
+                for j in self.gather:
+                    piles[j] = ()
+                piles[self.stock] = tuple(heap[::-1])
+            else:
+                piles[self.stock] = piles[self.waste][::-1]
+                piles[self.waste] = ()
+            if redeals is not None:
+                redeals -= 1
+        else:
+            i, j, n = move
+            src = piles[i]
+            piles[j] = piles[j] + src[-n:]
+            piles[i] = src[:-n]
+        for i in range(self.n):
+            pile = piles[i]
+            p = self.piles[i]
+            if down[i] and down[i] >= len(pile):
+                down[i] = max(0, len(pile) - 1) if p.turn_up else len(pile)
+            if p.refill_from and not pile and not (p.refill_until_deal and deals):
+                for s in p.refill_from:
+                    if piles[s]:
+                        piles[i] = pile = (piles[s][-1],)
+                        piles[s] = piles[s][:-1]
+                        break
+            if p.refill_in_line and not pile:
+                for s in p.refill_in_line:
+                    if piles[s]:
+                        piles[i] = (piles[s][-1],)
+                        piles[s] = piles[s][:-1]
+                        down[s] = min(down[s], len(piles[s]))
+                        break
+        return (tuple(piles), tuple(down), redeals, deals)
+
+    def settle_home(self, state: State) -> tuple[State, list[CMove]]:
+        """Make the safe moves home (see ``engine.solver.search``)."""
+        if not self.autos:
+            return state, []
+        made: list[CMove] = []
+        home: Counter[int] | None = None
+        copies, deps = self.copies, self.dependents
+        while True:
+            piles, down = state[0], state[1]
+            wants = {f: self._wants(piles, f) for f in self.foundations}  # the cards each takes now
+            wanted = self.dead_codes.union(*wants.values())
+            for i in self.auto_sources:
+                pile = piles[i]
+                if not pile or down[i] >= len(pile) or pile[-1] not in wanted:
+                    continue
+                c = pile[-1]
+                j = next((d for d in self.dead_homes[i] if c in self.dead[d]), -1)  # a dead card: wanted nowhere else
+                if j < 0:
+                    barred = self._barred(state, i)
+                    homes = [f for f in self.homes[i] if c in wants[f] and f not in barred]
+                    if not homes or self.home_group[homes[0]] != self.home_group[homes[-1]]:
+                        continue  # none, or homes of two kinds: a choice (``auto.safe_moves``)
+                    if home is None and (deps[c] or copies[c] > 1 or self.loose_homes):
+                        home = Counter(c for g in self.goal for c in piles[g])
+                    if copies[c] > 1 or self.loose_homes:
+                        assert home is not None
+                        j = next((f for f in homes if not self._races(wants, f, home)), -1)
+                        if j < 0:
+                            continue
+                    else:
+                        j = homes[0]
+                    if deps[c]:
+                        assert home is not None
+                        if any(home[d] < copies[d] for d in deps[c]):
+                            continue
+                if not self.pick_limit(state, i):
+                    continue
+                move = (i, j, 1)
+                state = self.advance(state, move)
+                made.append(move)
+                if home is not None:
+                    home[c] += 1
+                break
+            else:
+                return state, made
+
+    def _races(self, wants: dict[int, frozenset[int]], j: int, home: Counter[int]) -> bool:
+        """Do more cards wait for the place foundation ``j`` offers than there are
+        foundations of its group offering it (``auto._races``)? Then which goes home first
+        is a choice. ``wants``: the cards each foundation takes now."""
+        need = wants[j]
+        waiting = sum(self.copies[a] - home[a] for a in need)
+        if waiting <= 1:
+            return False
+        group = self.home_group[j]
+        offering = sum(1 for f in self.foundations if self.home_group[f] == group and need <= wants[f])
+        return waiting > offering
+
+    def _wants(self, piles: tuple[tuple[int, ...], ...], f: int) -> frozenset[int]:
+        """The codes foundation ``f`` takes now."""
+        pile = piles[f]
+        p = self.piles[f]
+        if len(pile) >= p.max_cards:
+            return frozenset()
+        if not pile:
+            return self.accepts_now(piles, f) or frozenset()
+        return self.fit_set(f, pile) if p.builds else frozenset()
