@@ -123,7 +123,7 @@ def run(slug: str, seeds: list[int], budget: int, workers: int | None = None, da
     chunks = list(_chunks(seeds))
     if dask:
         try:
-            from dask.distributed import Client  # type: ignore[import-not-found]
+            from dask.distributed import Client
         except ImportError:
             raise SystemExit("--dask needs the dask extra: pip install -e '.[dask]'") from None
         with Client(dask) as client:
