@@ -123,12 +123,12 @@ def run(slug: str, seeds: list[int], budget: int, workers: int | None = None, da
     chunks = list(_chunks(seeds))
     if dask:
         try:
-            from dask.distributed import Client
+            from dask.distributed import Client, as_completed
         except ImportError:
             raise SystemExit("--dask needs the dask extra: pip install -e '.[dask]'") from None
         with Client(dask) as client:
             futures = client.map(solve_deals, [spec.slug] * len(chunks), chunks, [budget] * len(chunks), pure=False)
-            for part in client.gather(futures):
+            for _, part in as_completed(futures, with_results=True):  # each chunk as it is done, for the progress
                 results.extend(part)
                 _report(progress, spec.slug, len(results), len(seeds))
     elif workers == 1:
