@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+import engine
 from engine.solver import bulk
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -161,3 +162,13 @@ def test_a_dask_cluster_writes_what_local_cores_write_deal_by_deal(cluster: Clus
     assert not differ, f"deals whose verdict differs (local, Dask): {differ}"
     assert {k: v for k, v in on_dask.items() if k not in RUN_SPECIFIC} == \
         {k: v for k, v in local.items() if k not in RUN_SPECIFIC}
+
+
+def test_a_worker_of_other_rules_refuses_to_solve() -> None:
+    """A worker installed from another commit (here: its rules' fingerprint not the one the
+    command asked for) raises, and the command says so, rather than file its verdicts
+    under the wrong rules."""
+    rules = engine.fingerprint(engine.get_spec(GAME))
+    assert [seed for seed, *_ in bulk.solve_deals(GAME, [1, 2], 50, rules)] == [1, 2]
+    with pytest.raises(ValueError, match="install the same commit on every worker"):
+        bulk.solve_deals(GAME, [1, 2], 50, "0" * 16)
