@@ -135,7 +135,11 @@ def run(slug: str, seeds: list[int], budget: int, workers: int | None = None, da
             from dask.distributed import Client, as_completed
         except ImportError:
             raise SystemExit("--dask needs the dask extra: pip install -e '.[dask]'") from None
-        with Client(dask) as client:
+        try:
+            client = Client(dask)
+        except OSError as e:  # nothing answers there: a line, not a traceback
+            raise ValueError(f"--dask {dask}: no Dask scheduler answers ({e})") from None
+        with client:
             futures = client.map(solve_deals, [spec.slug] * len(chunks), chunks, [budget] * len(chunks),
                                  [rules] * len(chunks), pure=False)
             for _, part in as_completed(futures, with_results=True):  # each chunk as it is done, for the progress

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 import engine
+from engine.cli import main
 from engine.solver import bulk
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -172,3 +173,13 @@ def test_a_worker_of_other_rules_refuses_to_solve() -> None:
     assert [seed for seed, *_ in bulk.solve_deals(GAME, [1, 2], 50, rules)] == [1, 2]
     with pytest.raises(ValueError, match="install the same commit on every worker"):
         bulk.solve_deals(GAME, [1, 2], 50, "0" * 16)
+
+
+def test_a_scheduler_that_does_not_answer_is_an_error_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import dask
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        code = main(["solve", GAME, "--deals", "1-2", "--dask", "tcp://127.0.0.1:1", "--out", str(tmp_path)])
+    assert code == 2
+    assert "error: --dask tcp://127.0.0.1:1: no Dask scheduler answers" in capsys.readouterr().out
+    assert not list(tmp_path.iterdir())
