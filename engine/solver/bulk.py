@@ -35,6 +35,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import platform
 import statistics
 import sys
 import tempfile
@@ -90,9 +91,16 @@ def format_ranges(numbers: Iterable[int]) -> str:
     return ",".join(parts)
 
 
-def solve_deals(slug: str, seeds: list[int], budget: int) -> list[tuple[int, str, int, float]]:
+def solve_deals(slug: str, seeds: list[int], budget: int, rules: str | None = None) -> list[tuple[int, str, int, float]]:
     """(seed, result, positions, seconds) for each deal; each "won" line is replayed
-    through the public rules before it is believed."""
+    through the public rules before it is believed. ``rules``, if given, is the fingerprint
+    the file will carry: a Dask worker whose engine has other rules or another solver (an
+    install of another commit) refuses, rather than have its verdicts filed under rules
+    they were not found by."""
+    if rules is not None and fingerprint(get_spec(slug)) != rules:
+        raise ValueError(f"{slug}: the engine on {platform.node()!r} has other rules or another solver "
+                         f"(fingerprint {fingerprint(get_spec(slug))}, not {rules}): "
+                         "install the same commit on every worker")
     out = []
     for seed in seeds:
         game = new_game(slug, seed)
@@ -118,17 +126,23 @@ def run(slug: str, seeds: list[int], budget: int, workers: int | None = None, da
         progress: TextIO | None = None) -> dict[str, Any]:
     """Solve ``seeds`` and return the data file's content."""
     spec = get_spec(slug)
+    rules = fingerprint(spec)
     started = time.perf_counter()
     results: list[tuple[int, str, int, float]] = []
     chunks = list(_chunks(seeds))
     if dask:
         try:
-            from dask.distributed import Client  # type: ignore[import-not-found]
+            from dask.distributed import Client, as_completed
         except ImportError:
             raise SystemExit("--dask needs the dask extra: pip install -e '.[dask]'") from None
-        with Client(dask) as client:
-            futures = client.map(solve_deals, [spec.slug] * len(chunks), chunks, [budget] * len(chunks), pure=False)
-            for part in client.gather(futures):
+        try:
+            client = Client(dask)
+        except OSError as e:  # nothing answers there: a line, not a traceback
+            raise ValueError(f"--dask {dask}: no Dask scheduler answers ({e})") from None
+        with client:
+            futures = client.map(solve_deals, [spec.slug] * len(chunks), chunks, [budget] * len(chunks),
+                                 [rules] * len(chunks), pure=False)
+            for _, part in as_completed(futures, with_results=True):  # each chunk as it is done, for the progress
                 results.extend(part)
                 _report(progress, spec.slug, len(results), len(seeds))
     elif workers == 1:
@@ -148,7 +162,7 @@ def run(slug: str, seeds: list[int], budget: int, workers: int | None = None, da
     return {
         "format": DATA_FORMAT,
         "game": spec.slug,
-        "fingerprint": fingerprint(spec),
+        "fingerprint": rules,
         "solver_version": SOLVER_VERSION,
         "search": SEARCH_VERSION,
         "budget": budget,
