@@ -75,7 +75,7 @@ from tests.conftest import launch_options  # noqa: E402
 
 SOLVER_JS = ROOT / "theme" / "static" / "play" / "solver.js"
 WINNABILITY = ROOT / "content" / "winnability"
-VIEWPORT = {"width": 1280, "height": 800}
+VIEWPORT: Any = {"width": 1280, "height": 800}
 READY_TIMEOUT = 120.0  # seconds for a demo to become ready (the first page starts Pyodide afresh)
 QUIET_TIMEOUT = 15.0  # seconds for the page's own first requests (its deal, its first check) to be answered
 OFFLINE_TIMEOUT = 120.0  # seconds for the first page to keep the site offline (it works meanwhile)
@@ -255,7 +255,7 @@ def rung_move(solve: dict[str, Any] | None, deal: str | None) -> tuple[str | Non
 def served(site: Path) -> Iterator[str]:
     server = make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
+    host, port = str(server.server_address[0]), int(server.server_address[1])
     try:
         yield f"http://{host}:{port}"
     finally:
@@ -398,6 +398,18 @@ def details(hints: list[Hint]) -> list[str]:
             out.append(f"- hints from {label}: {len(group)}, of which lead to a win {wins} "
                        f"({100.0 * wins / len(group):.0f} %), bad {sum(h.outcome == 'bad' for h in group)}, "
                        f"undecided {sum(h.outcome == 'undecided' for h in group)}")
+    # Late in a line the search is short (few cards left to place), so the median mixes
+    # easy positions with the opening ones, where a player is likelier to ask.
+    thirds = []
+    for n, label in enumerate(("first", "middle", "last")):
+        part = [h for h in hints if 3 * h.k // max(1, h.length) == n]
+        times = [h.ms for h in part if h.ms is not None]
+        if part and times:
+            wins = sum(h.outcome == "win" for h in part)
+            thirds.append(f"{label} third {100.0 * wins / len(part):.1f} % of {len(part)}, median "
+                          f"{ms(statistics.median(times))} ms, p95 {ms(p95(times))} ms")
+    if thirds:
+        out.append("- by where the position lies along its line: " + "; ".join(thirds))
     said_lost = [h for h in hints if h.result == "lost"]
     if said_lost:
         out.append(f"- the search said \"lost\" on {len(said_lost)} position(s) of a winning line (a fault): "
