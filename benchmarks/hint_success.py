@@ -106,7 +106,7 @@ class Position:
     k: int  # moves made along the line
     length: int  # the line's length
     record: str
-    next_move: str  # the known line's move from here
+    rest: list[str]  # the known line from here
 
 
 def won_deals(slug: str) -> list[int]:
@@ -133,7 +133,7 @@ def positions_of(slug: str, deals: int, every: int, budget: int, notes: list[str
         line = verdict.moves
         for k, move in enumerate(line):
             if k % every == 0:
-                out.append(Position(slug, deal, k, len(line), game.record(), str(move)))
+                out.append(Position(slug, deal, k, len(line), game.record(), [str(m) for m in line[k:]]))
             game.play(move)
         if not game.is_won():
             notes.append(f"{slug} deal {deal}: the solver's line does not win when replayed")
@@ -220,7 +220,8 @@ class Hint:
     deal: int
     k: int
     length: int
-    next_move: str
+    record: str
+    rest: list[str]  # the known winning line from here
     ms: float | None = None
     result: str = ""  # the browser's search: won | lost | unknown ("" when it gave no answer)
     positions: int = 0
@@ -228,6 +229,7 @@ class Hint:
     kind: str = "none"  # line (a winning line found) | best (suggestion) | stock (suggestion) | none
     error: str = ""
     verdict: str = ""  # after the move (and the automatic moves): won | lost | unknown | illegal
+    proof: str = ""  # how a "won" was known: search (the judge's) | line (a winning line followed)
     auto: int = 0  # automatic moves played after it
     bare: str = ""  # the verdict without the automatic moves, when the verdict is not won
     cpython: str = ""  # the same request on CPython without a time limit: result and move
@@ -296,7 +298,7 @@ def open_game(page: Any, url: str, slug: str, first: bool, notes: list[str]) -> 
 def ask_hints(page: Any, positions: list[Position]) -> list[Hint]:
     hints: list[Hint] = []
     for pos in positions:
-        hint = Hint(pos.slug, pos.deal, pos.k, pos.length, pos.next_move)
+        hint = Hint(pos.slug, pos.deal, pos.k, pos.length, pos.record, pos.rest)
         try:
             got = page.evaluate(ASK_JS, [pos.record, HINT_BUDGET, HINT_SECONDS, ASK_TIMEOUT])
         except Exception as exc:  # noqa: BLE001 (a page that crashed: say so, go on)
@@ -318,30 +320,57 @@ def ask_hints(page: Any, positions: list[Position]) -> list[Hint]:
 # --- 3. judging, on CPython ----------------------------------------------------------------
 
 
-def judge(hint: Hint, record: str, budget: int, auto: bool) -> None:
-    """Does the hinted move (and what the page plays after it) keep the game winnable?"""
-    game = engine.replay(record)
+def judge(hint: Hint, budget: int, auto: bool) -> None:
+    """Does the hinted move (and what the page plays after it) keep the game winnable?
+
+    The judge's search is best first, and a position one move along a winning line can
+    take it longer than the position before (it found the line from there, not from here):
+    so an undecided judgement is settled by following a winning line known from before the
+    hint, the known line or the hint's own (the same search on CPython), playing each of its
+    moves that is legal after the hint: legal moves that end in a win prove the position won."""
+    game = engine.replay(hint.record)
     cpu = engine.solve(game, fair_budget(game, HINT_BUDGET))
     line = cpu.moves or cpu.best
     hint.cpython = f"{cpu.result} {line[0] if line else '-'}"
     hint.cpython_positions = cpu.positions
+    hint.verdict = hint.proof = hint.bare = ""
+    hint.auto = 0
     if hint.move is None:
         return
+    known = [ln[1:] for ln in (hint.rest, [str(m) for m in cpu.moves]) if ln and ln[0] == hint.move]
     session = Session()
-    session.handle(json.dumps({"op": "replay", "record": record}))
+    session.handle(json.dumps({"op": "replay", "record": hint.record}))
     answer = json.loads(session.handle(json.dumps({"op": "play", "move": hint.move, "auto": auto})))
     if not answer["ok"]:
         hint.verdict = "illegal"
         return
     hint.auto = len(answer["moves"]) - 1
     assert session.game is not None
-    hint.verdict = engine.solve(session.game, budget).result
-    if hint.verdict == "unknown" and hint.move == hint.next_move and not hint.auto:
-        hint.verdict = "won"  # the known line goes on from here
+    hint.verdict, hint.proof = settle(session.game, budget, known)
     if hint.verdict != "won" and hint.auto:
-        bare = engine.replay(record)
+        bare = engine.replay(hint.record)
         bare.play(hint.move)
-        hint.bare = "won" if hint.move == hint.next_move else engine.solve(bare, budget).result
+        hint.bare = settle(bare, budget, known)[0]
+
+
+def settle(game: engine.Game, budget: int, lines: list[list[str]]) -> tuple[str, str]:
+    """The judge's verdict on ``game`` and how a win was known (see ``judge``)."""
+    verdict = engine.solve(game, budget).result
+    if verdict == "won":
+        return verdict, "search"
+    if verdict == "unknown" and any(follows(game, line) for line in lines):
+        return "won", "line"
+    return verdict, ""
+
+
+def follows(game: engine.Game, line: list[str]) -> bool:
+    """Do the moves of ``line`` that are legal, played in order from ``game``, win it?"""
+    work = engine.replay(game.record())
+    for text in line:
+        move = work.parse_move(text)
+        if work.is_legal(move):
+            work.play(move)
+    return work.is_won()
 
 
 # --- figures -------------------------------------------------------------------------------
@@ -418,6 +447,10 @@ def details(hints: list[Hint]) -> list[str]:
     if errors:
         out.append(f"- no answer from the page on {len(errors)} position(s): "
                    + "; ".join(f"{h.slug} {h.deal}@{h.k}: {h.error}" for h in errors[:5]))
+    followed = [h for h in hints if h.proof == "line"]
+    if followed:
+        out.append(f"- {len(followed)} win(s) known by following a winning line, where the judge's own search was "
+                   "undecided: " + ", ".join(f"{h.slug} {h.deal}@{h.k}" for h in followed[:8]))
     thrown = [h for h in failed if h.bare == "won"]
     if thrown:
         out.append(f"- {len(thrown)} hint(s) would have led to a win, but the automatic moves after them threw it away: "
@@ -436,20 +469,20 @@ def details(hints: list[Hint]) -> list[str]:
 # --- main ----------------------------------------------------------------------------------
 
 
-def run(args: argparse.Namespace) -> None:
+@dataclass
+class Run:
+    """What one run found, for the report."""
+
+    rows: list[Row] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    facts: list[str] = field(default_factory=list)
+    spent: dict[str, float] = field(default_factory=lambda: {"lines": 0.0, "browser": 0.0, "judge": 0.0})
+
+
+def measure(args: argparse.Namespace, slugs: list[str], res: Run) -> None:
+    """Lines, hints in the browser and judging, game by game."""
     from playwright.sync_api import sync_playwright
 
-    specs = {s.slug: s for s in engine.games()}
-    slugs = args.games.split(",") if args.games else list(specs)
-    unknown = [s for s in slugs if s not in specs]
-    if unknown:
-        raise SystemExit(f"hint_success: unknown game(s): {', '.join(unknown)}")
-    started = time.perf_counter()
-    load_start = os.getloadavg()[0]
-    notes: list[str] = []
-    rows: list[Row] = []
-    every: list[Hint] = []
-    spent = {"lines": 0.0, "browser": 0.0, "judge": 0.0}
     out = args.json.open("w", encoding="utf-8") if args.json else None
     with tempfile.TemporaryDirectory(prefix="hint-success-") as tmp:
         if args.site:
@@ -466,68 +499,114 @@ def run(args: argparse.Namespace) -> None:
             context = browser.new_context(viewport=VIEWPORT)
             context.add_init_script(FIND_WORKER_JS)
             page = context.new_page()
-            chromium = browser.version
+            res.facts.append(f"Chromium {browser.version} (headless), Pyodide {', '.join(pyodide)}, site "
+                             f"{'from ' + str(args.site) if args.site else 'built in a temporary folder'}")
             opened = False
             try:
                 for n, slug in enumerate(slugs):
                     t = time.perf_counter()
-                    positions = positions_of(slug, args.deals, args.every, args.line_budget, notes)
-                    spent["lines"] += time.perf_counter() - t
+                    positions = positions_of(slug, args.deals, args.every, args.line_budget, res.notes)
+                    res.spent["lines"] += time.perf_counter() - t
                     row = Row(slug)
-                    rows.append(row)
+                    res.rows.append(row)
                     if not positions:
                         row.note = "no won deal known"
                         continue
                     print(f"[{n + 1}/{len(slugs)}] {slug}: {len(positions)} positions "
                           f"({len({q.deal for q in positions})} deals) ...", file=sys.stderr, flush=True)
                     t = time.perf_counter()
-                    why = open_game(page, url, slug, first=not opened, notes=notes)
+                    why = open_game(page, url, slug, first=not opened, notes=res.notes)
                     opened = True
                     if why:
                         row.note = why
-                        spent["browser"] += time.perf_counter() - t
+                        res.spent["browser"] += time.perf_counter() - t
                         continue
                     hints = ask_hints(page, positions)
-                    spent["browser"] += time.perf_counter() - t
+                    res.spent["browser"] += time.perf_counter() - t
                     t = time.perf_counter()
-                    for pos, hint in zip(positions, hints):
-                        judge(hint, pos.record, args.judge_budget, not args.no_auto)
+                    for hint in hints:
+                        judge(hint, args.judge_budget, not args.no_auto)
                         if out:
-                            out.write(json.dumps({**asdict(hint), "outcome": hint.outcome, "record": pos.record}) + "\n")
+                            out.write(json.dumps({**asdict(hint), "outcome": hint.outcome}) + "\n")
                             out.flush()
-                    spent["judge"] += time.perf_counter() - t
+                    res.spent["judge"] += time.perf_counter() - t
                     row.hints = hints
-                    every += hints
                     print("  " + " | ".join(row.cells()), file=sys.stderr, flush=True)
             finally:
                 context.close()
                 browser.close()
-    if out:
-        out.close()
-    total = Row("**all games**", every)
-    games_with = sum(1 for r in rows if r.hints)
-    total.note = f"{games_with} games"
-    took = time.perf_counter() - started
+                if out:
+                    out.close()
 
+
+def rejudge(args: argparse.Namespace, slugs: list[str], res: Run) -> None:
+    """The hints kept by an earlier run's ``--json``, judged again (no browser)."""
+    fields = {f for f in Hint.__dataclass_fields__}
+    by_game: dict[str, list[Hint]] = {}
+    with args.rejudge.open(encoding="utf-8") as kept:
+        for line in kept:
+            data = json.loads(line)
+            hint = Hint(**{k: v for k, v in data.items() if k in fields})
+            if hint.slug in slugs:
+                by_game.setdefault(hint.slug, []).append(hint)
+    res.facts.append(f"hints asked in the browser by an earlier run, kept in {args.rejudge}, judged again here")
+    t = time.perf_counter()
+    for slug in slugs:
+        row = Row(slug, by_game.get(slug, []))
+        res.rows.append(row)
+        if not row.hints:
+            row.note = "no won deal known" if not won_deals(slug) else f"not in {args.rejudge.name}"
+            continue
+        for hint in row.hints:
+            judge(hint, args.judge_budget, not args.no_auto)
+        print("  " + " | ".join(row.cells()), file=sys.stderr, flush=True)
+    res.spent["judge"] = time.perf_counter() - t
+
+
+def run(args: argparse.Namespace) -> None:
+    specs = {s.slug: s for s in engine.games()}
+    slugs = args.games.split(",") if args.games else list(specs)
+    unknown = [s for s in slugs if s not in specs]
+    if unknown:
+        raise SystemExit(f"hint_success: unknown game(s): {', '.join(unknown)}")
+    started = time.perf_counter()
+    load_start = os.getloadavg()[0]
+    res = Run()
+    if args.rejudge:
+        rejudge(args, slugs, res)
+    else:
+        measure(args, slugs, res)
+    took = time.perf_counter() - started
+    res.facts.insert(0, f"Python {platform.python_version()}, {os.cpu_count()} CPUs, load average {load_start:.1f} "
+                        f"at the start and {os.getloadavg()[0]:.1f} at the end")
+    res.facts.append(f"took {took / 60:.1f} min: lines {res.spent['lines']:.0f} s, browser "
+                     f"{res.spent['browser']:.0f} s, judging {res.spent['judge']:.0f} s")
+    report(args, res)
+
+
+def report(args: argparse.Namespace, res: Run) -> None:
+    every = [h for row in res.rows for h in row.hints]
+    total = Row("**all games**", every, f"{sum(1 for r in res.rows if r.hints)} games")
     print("## Hints that lead somewhere")
     print()
     print(f"`{shlex.join(['python', *sys.argv])}`")
     print()
-    print(f"- Positions: every {args.every}th position (after 0, {args.every}, ... moves) of the winning lines "
-          f"found by engine.solve({args.line_budget:,}) on CPython for the first {args.deals} won deals of each "
-          "game (content/winnability).")
+    if args.rejudge:
+        print(f"- Positions and hints: as an earlier run kept them in {args.rejudge} (its --deals and --every).")
+    else:
+        print(f"- Positions: every {args.every}th position (after 0, {args.every}, ... moves) of the winning lines "
+              f"found by engine.solve({args.line_budget:,}) on CPython for the first {args.deals} won deals of each "
+              "game (content/winnability).")
     print(f"- Hint: the page's own worker, {{\"op\": \"solve\", \"budget\": {HINT_BUDGET}, \"seconds\": "
           f"{HINT_SECONDS:g}}} after {{\"op\": \"replay\"}} of the position; time from request to answer in the page.")
     print(f"- Judged: the hinted move played as the page plays it (automatic moves "
           f"{'off' if args.no_auto else 'on, the default setting'}), then engine.solve({args.judge_budget:,}) on "
-          "CPython: won = leads to a win; lost or refused = bad; unknown = undecided.")
-    print(f"- Python {platform.python_version()}, {os.cpu_count()} CPUs, load average {load_start:.1f} at the start "
-          f"and {os.getloadavg()[0]:.1f} at the end; Chromium {chromium} (headless); Pyodide {', '.join(pyodide)}; "
-          f"site {'from ' + str(args.site) if args.site else 'built in a temporary folder'}.")
-    print(f"- Took {took / 60:.1f} min: lines {spent['lines']:.0f} s, browser {spent['browser']:.0f} s, "
-          f"judging {spent['judge']:.0f} s.")
+          "CPython: won = leads to a win; lost or refused = bad; unknown = undecided (unless a winning line "
+          "known from before the hint, followed, wins).")
+    for fact in res.facts:
+        print(f"- {fact}.")
     print()
-    print(table([*rows, total]))
+    print(table([*res.rows, total]))
     print()
     share = 100.0 * sum(h.outcome == "win" for h in every) / len(every) if every else 0.0
     times = [h.ms for h in every if h.ms is not None]
@@ -535,16 +614,16 @@ def run(args: argparse.Namespace) -> None:
     print(f"Aim: >= {AIM_SHARE:.0f} % of hints lead to a win: {share:.1f} % "
           f"({'met' if share >= AIM_SHARE else 'not met'}); median < {AIM_MEDIAN_MS:.0f} ms: {ms(median)} ms "
           f"({'met' if median is not None and median < AIM_MEDIAN_MS else 'not met'}).")
-    below = [r.label for r in rows if r.hints and 100.0 * sum(h.outcome == 'win' for h in r.hints) / len(r.hints)
-             < AIM_SHARE]
+    below = [r.label for r in res.rows
+             if r.hints and 100.0 * sum(h.outcome == "win" for h in r.hints) / len(r.hints) < AIM_SHARE]
     if below:
         print(f"Games under {AIM_SHARE:.0f} %: {', '.join(below)}.")
     extra = details(every)
-    if extra or notes:
+    if extra or res.notes:
         print()
         for line in extra:
             print(line)
-        for note in notes:
+        for note in res.notes:
             print(f"- {note}")
 
 
@@ -563,6 +642,8 @@ def main() -> None:
                         help="judge without the automatic moves the page plays after a move by default")
     parser.add_argument("--site", type=Path, help="an already built site to serve (default: build one)")
     parser.add_argument("--json", type=Path, help="write every position's result here, one JSON object a line")
+    parser.add_argument("--rejudge", type=Path, metavar="FILE",
+                        help="no browser: judge again the hints an earlier run kept with --json FILE")
     args = parser.parse_args()
     if args.deals < 1 or args.every < 1:
         parser.error("--deals and --every must be at least 1")
