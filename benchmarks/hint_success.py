@@ -26,20 +26,24 @@ For each game (``--games``, default every registered one):
    plays it (``{"op": "play", "move": ..., "auto": true}``: the page's default setting sends
    the safe moves home after it), then ``engine.solve(game, --judge-budget)`` on the position
    reached. ``won``: the hint leads somewhere; ``lost`` (or a move the engine refuses): a
-   bad hint; ``unknown``: undecided (counted apart, unless the hint was the known line's next
-   move and nothing followed it, when the known line wins). A bad or undecided hint is also
-   judged without the automatic moves, to tell a hint that threw the win away from safe
-   moves that did. Each hint is also asked on CPython with the same budget and no time limit
+   bad hint; ``unknown``: undecided, counted apart, unless a winning line known from before
+   the hint (the known line, or the hint's own) still wins when its moves that are legal are
+   played in order: the judge's best-first search can miss, one move on, a line the hint
+   found (Will o' the Wisp). A bad or undecided hint is also judged without the automatic
+   moves, to tell a hint that threw the win away from safe moves that did. Each hint is
+   also asked on CPython with the same budget and no time limit
    (deterministic, the compiled core): where the browser's answer differs, its time limit cut
    its search short.
 
 Prints a Markdown table per game and overall: positions tried, hints leading to a win (%),
 bad, undecided, no hint, how many hints came from a winning line found within the budget
 (the rest are suggestions), and the hint's time in the browser (median and p95, ms).
-``--json FILE`` keeps every position's result, one JSON object a line, written as it goes.
+``--json FILE`` keeps every position's result, one JSON object a line, written as it goes;
+``--rejudge FILE`` judges those hints again (say with another ``--judge-budget``) without the
+browser. Every game takes about a minute on two busy cores (all of them: 46 min).
 
     .venv/bin/python benchmarks/hint_success.py [--games freecell,klondike] [--deals 10]
-        [--every 10] [--site _site] [--json hints.jsonl]
+        [--every 10] [--site _site] [--json hints.jsonl] [--rejudge hints.jsonl]
 
 The issue's aim: at least 95 % of hints lead to a win, in under 1 s median in Chromium.
 """
