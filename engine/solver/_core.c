@@ -193,12 +193,13 @@ static PyObject *line_to(const Seen *s, int64_t node) {
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
     int64_t path_len = 0;
-    for (int64_t k = node; s->v[k].parent >= 0; k = s->v[k].parent) path_len++;
+    for (int64_t k = node; k >= 0; k = s->v[k].parent) path_len++; /* the start included: its moves home */
     int64_t *path = PyMem_Malloc((size_t)(path_len + 1) * sizeof(int64_t));
     if (!path) { Py_DECREF(out); return PyErr_NoMemory(); }
     int64_t at = path_len;
-    for (int64_t k = node; s->v[k].parent >= 0; k = s->v[k].parent) path[--at] = k;
+    for (int64_t k = node; k >= 0; k = s->v[k].parent) path[--at] = k;
     for (int64_t x = 0; x < path_len; x++) {
+        if (s->v[path[x]].moves < 0) continue;
         const int16_t *q = (const int16_t *)(s->moves.v + s->v[path[x]].moves);
         int count = *q++;
         for (int k = 0; k < count; k++) {
@@ -214,8 +215,8 @@ static PyObject *line_to(const Seen *s, int64_t node) {
 }
 
 /* engine.solver.search.search over this model: (result, positions, line, best line, pruned,
- * unsorted_unseen), the lines without the moves home made at the start (the caller knows
- * them: ``settle_home`` of the start). result: 0 won, 1 lost, 2 unknown. */
+ * unsorted_unseen), each line beginning with the moves home made at the start. result: 0 won,
+ * 1 lost, 2 unknown. */
 static PyObject *core_search(CoreObject *self, PyObject *args, PyObject *kwds) {
     static char *names[] = {"start", "budget", "shortcuts", "more", "disorder", "widen", "unsorted_unseen", NULL};
     PyObject *start; long long budget, more = 0; int shortcuts = 1, disorder = 0, widen = 0, unsorted_unseen = 1;
@@ -241,6 +242,7 @@ static PyObject *core_search(CoreObject *self, PyObject *args, PyObject *kwds) {
     size_t klen = make_key(t, w, key);
     int64_t root = seen_add(&s, key, klen, &added);
     if (root < 0) { PyErr_NoMemory(); goto done; }
+    if ((s.v[root].moves = put_moves(&s.moves, NULL, NULL, made, nmade)) < 0) { PyErr_NoMemory(); goto done; }
     if (won(t, w)) { result = 0; found = root; goto answer; }
     size_t plen = packed_size(t, w);
     pack(t, w, packed);

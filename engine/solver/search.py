@@ -370,8 +370,8 @@ def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None
 
 
 def _core_search(model: Compact, core: Any, budget: int, shortcuts: bool, more: int) -> Verdict:
-    """``search`` made by the compiled core; its lines come back as the model's moves."""
-    made = model.settle_home(model.start())[1]
+    """``search`` made by the compiled core; its lines (the start's moves home first) come
+    back as the model's moves."""
     result, positions, line, best, pruned, unseen = core.search(
         model.start(), budget, shortcuts=shortcuts, more=more, disorder=model.disorder, widen=model.widen,
         unsorted_unseen=model.unsorted_unseen)
@@ -379,7 +379,7 @@ def _core_search(model: Compact, core: Any, budget: int, shortcuts: bool, more: 
     model.unsorted_unseen = bool(unseen)
 
     def played(moves: list[Any]) -> tuple[Move, ...]:
-        return tuple(p for m in [*made, *moves] for p in model.played(m))
+        return tuple(p for m in moves for p in model.played(m))
 
     if result == 0:
         return Verdict(WON, played(line), positions)
