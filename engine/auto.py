@@ -24,6 +24,8 @@ client agrees, from the spec alone:
   copy in a two-pack game, another card of the rank where foundations build regardless
   of suit): which of them goes first is a choice. So is a card that foundations of two
   groups take (Babette's ace and king foundations, one building up and one down).
+* Nor does a card leave a waste by itself where the stock turns several cards at a time and
+  the waste is turned over again (Klondike turning three: ``turns_in_groups``).
 * The **finish** is the rest of the game played by foundation moves alone, found when the
   stock and waste are empty and no card is face down.
 """
@@ -68,6 +70,16 @@ def resting_on(spec: GameSpec) -> dict[Card, tuple[Card, ...]]:
 def _one_card_a_place(spec: GameSpec) -> bool:
     """One pack and foundations by suit: each place on a foundation is one card's alone."""
     return spec.decks == 1 and all(g.build is Build.SUIT for g in spec.groups if g.kind is Kind.FOUNDATION)
+
+
+def turns_in_groups(spec: GameSpec) -> bool:
+    """Does the stock turn several cards at a time onto a waste that is turned over again?
+    Then no card leaves the waste by itself: taking one out changes which cards the next
+    passes bring to the top, so when it goes is a choice, whatever could rest on it.
+    Klondike turning three, deal 140: proved lost by a solver that sent waste cards home as
+    it did tableau cards, but won by keeping one in the waste a pass longer."""
+    rule = spec.stock
+    return bool(rule and rule.deal_to == "waste" and rule.draw > 1 and rule.redeal_waste)
 
 
 def _home(game: Game) -> set[Card]:
@@ -138,11 +150,14 @@ def safe_moves(game: Game, strict: bool = False) -> list[Move]:
         return []  # a stage of the game's own (Queen of Italy's choice) is never automatic
     home = _home(game)
     by_source: dict[str, list[Move]] = {}
+    in_groups = turns_in_groups(game.spec)
     for m in _moves_home(game):
         if m.action or m.count != 1 or len(m.sources) != 1:
             continue
         if game.group_of[m.source].kind is Kind.FOUNDATION:
             continue  # a card moving on from a foundation is never automatic (in Virginia Reel it leaves a gap)
+        if in_groups and game.group_of[m.source].kind is Kind.WASTE:
+            continue
         by_source.setdefault(m.source, []).append(m)
     out: list[Move] = []
     for source, moves in by_source.items():

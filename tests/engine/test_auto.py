@@ -84,6 +84,16 @@ def test_fortress_a_card_whose_suit_would_follow_it_up_is_still_safe() -> None:
     assert safe(g) == {"t1>f1"}  # the 3♠ and 4♠ that could rest on it follow it home in turn
 
 
+def test_klondike_turning_three_sends_nothing_home_from_its_waste_by_itself() -> None:
+    """Taking a card out of a waste turned three at a time changes what the next passes
+    bring up (Klondike deal 140 is won by keeping one there a pass longer)."""
+    for slug, from_waste in (("klondike", False), ("klondike-draw-one", True)):
+        g = arrange(engine.new_game(slug, 1), **full_pack("t7", f1="AS 2S", f2="AH 2H", f3="AD 2D", waste="3S",
+                                                          stock="9D"))
+        assert "waste>f1" in legal(g)
+        assert ("waste>f1" in safe(g)) is from_waste, slug  # both red twos are home
+
+
 def test_a_choice_of_the_game_is_never_made_automatically() -> None:
     g = engine.new_game("queen-of-italy", 1)
     assert g.phase and g.safe_moves() == []
