@@ -8,14 +8,24 @@ client agrees, from the spec alone:
   could want it as a resting place in the tableau: every card that could be built on it,
   by the building rule of any tableau group, is already on a foundation or, in a one-pack
   game, could go to a foundation at once (a foundation waiting for one card keeps waiting
-  for it, so that card never needs to rest on another). FreeCell and Klondike: a black
-  seven goes up once each red six is home or could go home; Penguin, by suit: always;
-  Beleaguered Castle, regardless of suit: all four sixes home or homeward. Two-pack
+  for it, so that card never needs to rest on another) while no card needs *it* to rest
+  on: each card that could be built on it is home too, or could follow it up its
+  foundation in the same sense. FreeCell and Klondike: a black seven goes up once each red
+  six is home, or could go home with both black fives home; Penguin, by suit: always;
+  Fortress, by suit either way: a card whose neighbours of its suit would follow it up;
+  Beleaguered Castle, regardless of suit: all four sixes home, or homeward with the fives
+  home. Without the second condition the rule threw wins away: in Little Spider (deal 19,
+  91 moves into a won line, the 8♠ home, the 9♠ alone on a pile that is never refilled,
+  and 10♣ J♣ 10♠ on top of another) the 9♠ went up because the 10♠ that could rest on it
+  could follow it; but the J♣ lying on the 10♣ had nowhere else to go, and once the 10♠
+  had gone up after the 9♠ the game was lost. Two-pack
   games count only the cards already home: two copies may race for one place. Nor may
   another card wait for the same place with no other foundation to take it (the other
   copy in a two-pack game, another card of the rank where foundations build regardless
   of suit): which of them goes first is a choice. So is a card that foundations of two
   groups take (Babette's ace and king foundations, one building up and one down).
+* Nor does a card leave a waste by itself where the stock turns several cards at a time and
+  the waste is turned over again (Klondike turning three: ``turns_in_groups``).
 * The **finish** is the rest of the game played by foundation moves alone, found when the
   stock and waste are empty and no card is face down.
 """
@@ -35,6 +45,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 FINISH_LIMIT = 208  # more foundation moves than any game has cards
+FOLLOW_DEPTH = 13  # cards that may follow one another up a foundation (``_never_needs``)
 GOALS = frozenset((Kind.FOUNDATION, Kind.DISCARD))
 
 
@@ -61,6 +72,16 @@ def _one_card_a_place(spec: GameSpec) -> bool:
     return spec.decks == 1 and all(g.build is Build.SUIT for g in spec.groups if g.kind is Kind.FOUNDATION)
 
 
+def turns_in_groups(spec: GameSpec) -> bool:
+    """Does the stock turn several cards at a time onto a waste that is turned over again?
+    Then no card leaves the waste by itself: taking one out changes which cards the next
+    passes bring to the top, so when it goes is a choice, whatever could rest on it.
+    Klondike turning three, deal 140: proved lost by a solver that sent waste cards home as
+    it did tableau cards, but won by keeping one in the waste a pass longer."""
+    rule = spec.stock
+    return bool(rule and rule.deal_to == "waste" and rule.draw > 1 and rule.redeal_waste)
+
+
 def _home(game: Game) -> set[Card]:
     return {c for pid in game.ids_by_kind[Kind.FOUNDATION] + game.ids_by_kind[Kind.DISCARD]
             for c in game.piles[pid]}
@@ -75,7 +96,7 @@ def is_safe(game: Game, card: Card, foundation: str, home: set[Card] | None = No
     for other in resting_on(game.spec)[card]:
         if other in home:
             continue
-        if one_pack and _could_go_home(game, other, card, foundation):
+        if one_pack and _never_needs(game, other, foundation, [*game.piles[foundation], card], home, FOLLOW_DEPTH):
             continue
         return False
     return not _races(game, foundation, card)
@@ -102,11 +123,22 @@ def _races(game: Game, foundation: str, card: Card) -> bool:
     return len(waiting) > offering
 
 
-def _could_go_home(game: Game, card: Card, going: Card, foundation: str) -> bool:
-    """Could ``card`` go to some foundation once ``going`` is on ``foundation``?"""
+def _never_needs(game: Game, card: Card, foundation: str, pile: list[Card], home: set[Card], depth: int) -> bool:
+    """Will ``card`` never need a resting place, nor be needed as one, if it goes home as
+    soon as it can? So it is when it could go home at once, on ``foundation`` were that
+    foundation's pile ``pile`` (the cards sent up it before), or on any other foundation as
+    it stands; and every card that could rest on it is home, or on ``pile``, or never needs
+    it in the same sense, following it up its foundation. ``depth`` bounds the chain; past
+    it the answer is no, which is only less friendly."""
+    if depth <= 0:
+        return False
     for pid in game.ids_by_kind[Kind.FOUNDATION]:
-        pile = [*game.piles[pid], going] if pid == foundation else game.piles[pid]
-        if drop_refusal_on(game, pid, pile, card) is None:
+        here = pile if pid == foundation else game.piles[pid]
+        if drop_refusal_on(game, pid, here, card) is not None:
+            continue
+        up = [*here, card]
+        if all(other in home or other in up or _never_needs(game, other, pid, up, home, depth - 1)
+               for other in resting_on(game.spec)[card]):
             return True
     return False
 
@@ -118,11 +150,14 @@ def safe_moves(game: Game, strict: bool = False) -> list[Move]:
         return []  # a stage of the game's own (Queen of Italy's choice) is never automatic
     home = _home(game)
     by_source: dict[str, list[Move]] = {}
+    in_groups = turns_in_groups(game.spec)
     for m in _moves_home(game):
         if m.action or m.count != 1 or len(m.sources) != 1:
             continue
         if game.group_of[m.source].kind is Kind.FOUNDATION:
             continue  # a card moving on from a foundation is never automatic (in Virginia Reel it leaves a gap)
+        if in_groups and game.group_of[m.source].kind is Kind.WASTE:
+            continue
         by_source.setdefault(m.source, []).append(m)
     out: list[Move] = []
     for source, moves in by_source.items():

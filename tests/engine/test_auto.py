@@ -7,6 +7,7 @@ from typing import Any
 
 import engine
 from engine.bridge import Session
+from engine.solver import solve
 
 from .helpers import arrange, legal
 
@@ -58,6 +59,39 @@ def test_beleaguered_castle_needs_every_card_one_lower_home_or_homeward() -> Non
     g = arrange(engine.new_game("beleaguered-castle", 1),
                 **full_pack(f1="AC", f2="AD", f3="AH", f4="AS 2S", t1="2C", t2="3S"))
     assert "t2>f4" in safe(g)  # every other 2 is home or could go home at once
+
+
+def test_a_card_that_could_follow_home_must_not_be_needed_to_rest_on_either() -> None:
+    """Little Spider deal 19, 91 moves into a won line: the 8♠ and then the 9♠ went up by
+    themselves, since the cards that could rest on them could go home too; but the J♣ lying
+    on the 10♣ needed the 10♠ on the 9♠ to rest on, and the game was lost."""
+    spades, clubs = "AS 2S 3S 4S 5S 6S 7S", "AC 2C 3C 4C 5C 6C 7C 8C 9C"
+    diamonds = "KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D AD"
+    hearts = "KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H AH"
+    g = arrange(engine.new_game("little-spider", 19), f1=spades, f2=diamonds, f3=hearts, f4=clubs,
+                u2="KS QS JS 10C JC 10S", u3="QC KC", l3="9S 8S")
+    assert "l3>f1" in legal(g) and safe(g) == set()  # the 9♠ under it must stay to hold the 10♠
+    assert solve(g, 20_000).result == "won"
+    g.play("l3>f1")
+    assert "l3>f1" in legal(g) and safe(g) == set()
+    assert solve(g, 20_000).result == "won"
+    g.play("l3>f1")  # by hand, the 9♠ too: now nothing can hold the 10♠, and the J♣ is stuck
+    assert solve(g, 20_000).result == "lost"
+
+
+def test_fortress_a_card_whose_suit_would_follow_it_up_is_still_safe() -> None:
+    g = arrange(engine.new_game("fortress", 1), f1="AS", t1="2S", t2="4S 9H", t3="3S")
+    assert safe(g) == {"t1>f1"}  # the 3♠ and 4♠ that could rest on it follow it home in turn
+
+
+def test_klondike_turning_three_sends_nothing_home_from_its_waste_by_itself() -> None:
+    """Taking a card out of a waste turned three at a time changes what the next passes
+    bring up (Klondike deal 140 is won by keeping one there a pass longer)."""
+    for slug, from_waste in (("klondike", False), ("klondike-draw-one", True)):
+        g = arrange(engine.new_game(slug, 1), **full_pack("t7", f1="AS 2S", f2="AH 2H", f3="AD 2D", waste="3S",
+                                                          stock="9D"))
+        assert "waste>f1" in legal(g)
+        assert ("waste>f1" in safe(g)) is from_waste, slug  # both red twos are home
 
 
 def test_a_choice_of_the_game_is_never_made_automatically() -> None:

@@ -278,6 +278,21 @@ def test_microsoft_freecell_11982_is_proved_lost() -> None:
     assert 10_000 < verdict.positions < 200_000
 
 
+def test_klondike_turning_three_keeps_its_waste_cards_out_of_the_safe_moves() -> None:
+    """Deal 140 was filed "lost" by a search that sent a waste card home as soon as nothing
+    could rest on it; but a card taken out of a waste that is turned three at a time changes
+    what the next passes bring up, and the deal is won by keeping one there a pass longer."""
+    from engine.solver.model import compact_model
+
+    verdict = solve(engine.new_game("klondike", 140), 200_000)
+    assert verdict.result == "won"
+    assert replays_to_a_win(engine.new_game("klondike", 140), verdict.moves)
+    model = compact_model(engine.new_game("klondike", 140))
+    assert model is not None and model.waste not in model.auto_sources
+    one = compact_model(engine.new_game("klondike-draw-one", 140))  # one card at a time: the order stays
+    assert one is not None and one.waste in one.auto_sources
+
+
 def test_the_engine_model_plays_safe_moves_home_before_branching() -> None:
     """Babette's garden cards go only home, and safe moves are played by themselves; but two
     copies of a card waiting for one place is a choice. The rule that sent the first copy
