@@ -50,7 +50,7 @@ from ..game import new_game
 from ..registry import get_spec
 from . import core
 from .fingerprint import fingerprint
-from .search import LOST, SEARCH_VERSION, SOLVER_VERSION, UNKNOWN, WON, fair_budget, solve
+from .search import FAULTS_MENDED, LOST, SEARCH_VERSION, SOLVER_VERSION, UNKNOWN, WON, fair_budget, solve
 
 DATA_FORMAT = 1
 CHUNK = 25  # deals a worker solves per task
@@ -202,11 +202,14 @@ def merge(old: dict[str, Any], new: dict[str, Any], wins_only: bool = False) -> 
     only ``old``'s won deals (its other deals count as undecided): for a file whose "lost"
     verdicts are in doubt, as when a fault was mended without a new solver version (see
     ``SOLVER_VERSION`` in engine/solver/search.py), while each of its wins is still a
-    replayed line."""
+    replayed line; so they are taken from a file of the same rules filed before a fault was
+    mended too (``_before_mending``)."""
     if wins_only:
         kept = set(parse_ranges(old["won"]))
         old = {**old, "lost": "", "unknown": format_ranges(set(parse_ranges(old["deals"])) - kept),
                "runs": [{**run, "taken": "won"} for run in _run_of(old)]}
+        if old.get("game") == new.get("game") and old.get("fingerprint") in _before_mending(new):
+            old = {**old, "fingerprint": new["fingerprint"], "solver_version": new.get("solver_version")}
     for key in ("game", "fingerprint", "solver_version"):
         if old.get(key) != new.get(key):
             raise MergeError(f"cannot merge runs of another {key.replace('_', ' ')}: "
@@ -229,6 +232,22 @@ def merge(old: dict[str, Any], new: dict[str, Any], wins_only: bool = False) -> 
         "runs": _run_of(old) + _run_of(new),
     })
     return out
+
+
+def _before_mending(data: dict[str, Any]) -> set[str]:
+    """The fingerprints the rules of ``data``'s game had before the faults mended since (an
+    earlier solver version, or fewer faults counted in ``FAULTS_MENDED``), when its file is
+    of the rules as they are now: a win filed under one of them is a line replayed through
+    the same rules, so ``merge`` takes it with ``wins_only``."""
+    try:
+        spec = get_spec(data["game"])
+    except (KeyError, ValueError):
+        return set()
+    if data.get("fingerprint") != fingerprint(spec):
+        return set()
+    faults = FAULTS_MENDED.get(spec.slug, 0)
+    return {fingerprint(spec, version, count) for version in range(1, SOLVER_VERSION + 1)
+            for count in range(faults + 1)} - {fingerprint(spec)}
 
 
 def opening(slug: str, won: str) -> int | None:

@@ -70,6 +70,33 @@ def test_a_fault_mended_in_one_game_turns_only_its_figure_stale(monkeypatch: pyt
     assert fingerprint(engine.get_spec("babette"), faults=2) not in (before["babette"], after["babette"])
 
 
+def test_the_wins_of_a_file_from_before_a_fault_was_mended_are_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A mended fault turns a game's figures stale, but its wins are lines replayed through
+    the same rules: ``merge --wins-only`` takes them from the file of the earlier
+    fingerprint, and nothing else of it; a plain merge, or a file of other rules, is refused."""
+    import importlib
+
+    solver = importlib.import_module("engine.solver.search")
+    spec = engine.get_spec("fortress")
+    older = tmp_path / "older"
+    older.mkdir()
+    _earlier(older, deals="1-4", won="1-2", lost="3", unknown="4", counts={"deals": 4, "won": 2, "lost": 1, "unknown": 1},
+             fingerprint=fingerprint(spec, faults=0))
+    monkeypatch.setitem(solver.FAULTS_MENDED, "fortress", 1)
+    target = _earlier(tmp_path, deals="3-6", won="5", lost="", unknown="3-4,6",
+                      counts={"deals": 4, "won": 1, "lost": 0, "unknown": 3}, fingerprint=fingerprint(spec))
+    assert main(["merge", str(target), str(older / "fortress.json")]) == 2
+    assert "cannot merge runs of another fingerprint" in capsys.readouterr().out
+    assert main(["merge", str(target), str(older / "fortress.json"), "--wins-only"]) == 0
+    data = json.loads(target.read_text())
+    assert (data["deals"], data["won"], data["lost"], data["unknown"]) == ("1-6", "1-2,5", "", "3-4,6")
+    assert data["fingerprint"] == fingerprint(spec)
+    _earlier(older, deals="7", won="7", lost="", unknown="", counts={"deals": 1, "won": 1, "lost": 0, "unknown": 0},
+             fingerprint="0123456789abcdef")  # other rules: their wins say nothing of these
+    assert main(["merge", str(target), str(older / "fortress.json"), "--wins-only"]) == 2
+
+
 def test_the_bulk_runner_writes_a_data_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["solve", "fortress", "--deals", "1-6", "--budget", "3000", "--workers", "1", "--out", str(tmp_path)])
     assert code == 0
