@@ -24,8 +24,9 @@ client agrees, from the spec alone:
   copy in a two-pack game, another card of the rank where foundations build regardless
   of suit): which of them goes first is a choice. So is a card that foundations of two
   groups take (Babette's ace and king foundations, one building up and one down).
-* Nor does a card leave a waste by itself where the stock turns several cards at a time and
-  the waste is turned over again (Klondike turning three: ``turns_in_groups``).
+* Nor does a card go by itself where its going changes what the stock brings later: from a
+  waste turned several cards at a time and turned over again (Klondike turning three), or
+  from a pile refilled at once from the stock or waste (``never_automatic``).
 * The **finish** is the rest of the game played by foundation moves alone, found when the
   stock and waste are empty and no card is face down.
 """
@@ -39,7 +40,7 @@ from .cards import Card
 from .dealing import new_pack
 from .moves import Move
 from .rules import Probe, card_moves, drop_refusal, fits
-from .spec import Build, Direction, GameSpec, Kind
+from .spec import Build, Direction, GameSpec, Kind, PileGroup
 
 if TYPE_CHECKING:
     from .game import Game
@@ -72,14 +73,20 @@ def _one_card_a_place(spec: GameSpec) -> bool:
     return spec.decks == 1 and all(g.build is Build.SUIT for g in spec.groups if g.kind is Kind.FOUNDATION)
 
 
-def turns_in_groups(spec: GameSpec) -> bool:
-    """Does the stock turn several cards at a time onto a waste that is turned over again?
-    Then no card leaves the waste by itself: taking one out changes which cards the next
-    passes bring to the top, so when it goes is a choice, whatever could rest on it.
-    Klondike turning three, deal 140: proved lost by a solver that sent waste cards home as
-    it did tableau cards, but won by keeping one in the waste a pass longer."""
+def never_automatic(spec: GameSpec, group: PileGroup) -> bool:
+    """Is a card never sent home by itself from a pile of ``group``, whatever could rest on
+    it? So it is where its going changes what the stock brings later, making when it goes a
+    choice: from the waste of a stock that turns several cards at a time and is turned over
+    again (taking a card out changes which cards the next passes bring to the top: Klondike
+    turning three, deal 140, proved lost by a solver that sent waste cards home as it did
+    tableau cards, is won by keeping one in the waste a pass longer); and from a pile
+    refilled at once from the stock or the waste when it empties (which card fills it
+    depends on when)."""
     rule = spec.stock
-    return bool(rule and rule.deal_to == "waste" and rule.draw > 1 and rule.redeal_waste)
+    if group.kind is Kind.WASTE and rule and rule.deal_to == "waste" and rule.draw > 1 and rule.redeal_waste:
+        return True
+    turned = {g.prefix for g in spec.groups if g.kind in (Kind.STOCK, Kind.WASTE)}
+    return any(source in turned for source in group.refill_from)
 
 
 def _home(game: Game) -> set[Card]:
@@ -150,13 +157,12 @@ def safe_moves(game: Game, strict: bool = False) -> list[Move]:
         return []  # a stage of the game's own (Queen of Italy's choice) is never automatic
     home = _home(game)
     by_source: dict[str, list[Move]] = {}
-    in_groups = turns_in_groups(game.spec)
     for m in _moves_home(game):
         if m.action or m.count != 1 or len(m.sources) != 1:
             continue
         if game.group_of[m.source].kind is Kind.FOUNDATION:
             continue  # a card moving on from a foundation is never automatic (in Virginia Reel it leaves a gap)
-        if in_groups and game.group_of[m.source].kind is Kind.WASTE:
+        if never_automatic(game.spec, game.group_of[m.source]):
             continue
         by_source.setdefault(m.source, []).append(m)
     out: list[Move] = []

@@ -94,6 +94,16 @@ def test_klondike_turning_three_sends_nothing_home_from_its_waste_by_itself() ->
         assert ("waste>f1" in safe(g)) is from_waste, slug  # both red twos are home
 
 
+def test_a_card_whose_going_refills_its_pile_from_the_waste_goes_by_hand() -> None:
+    """Courtyard fills a space at once from the waste (or the stock): which card fills it
+    depends on when the space is made, so sending the last card of a pile home is a choice.
+    Busy Aces, the same game without the refill, sends its ace up by itself."""
+    for slug, alone in (("courtyard", False), ("busy-aces", True)):
+        g = arrange(engine.new_game(slug, 1), t1="AS", t2="9H 5D", waste="KC", stock="QD")
+        assert "t1>f1" in legal(g)
+        assert ("t1>f1" in safe(g)) is alone, slug
+
+
 def test_a_choice_of_the_game_is_never_made_automatically() -> None:
     g = engine.new_game("queen-of-italy", 1)
     assert g.phase and g.safe_moves() == []
