@@ -69,8 +69,13 @@ def resting_on(spec: GameSpec) -> dict[Card, tuple[Card, ...]]:
 
 @lru_cache(maxsize=None)
 def _one_card_a_place(spec: GameSpec) -> bool:
-    """One pack and foundations by suit: each place on a foundation is one card's alone."""
-    return spec.decks == 1 and all(g.build is Build.SUIT for g in spec.groups if g.kind is Kind.FOUNDATION)
+    """One pack and foundations by suit, each built one way from its base: each place on a
+    foundation is one card's alone. Not where a foundation may go either way (Well's aces,
+    up to the king or down from it): while its way is open, its two neighbours of the base
+    both fit, and which goes first decides the way (Well deal 1: a king sent onto its ace by
+    itself, which the winning line built up)."""
+    return spec.decks == 1 and all(g.build is Build.SUIT and (g.sequence or g.direction in (Direction.UP, Direction.DOWN))
+                                   for g in spec.groups if g.kind is Kind.FOUNDATION)
 
 
 def never_automatic(spec: GameSpec, group: PileGroup) -> bool:

@@ -104,6 +104,17 @@ def test_a_card_whose_going_refills_its_pile_from_the_waste_goes_by_hand() -> No
         assert ("t1>f1" in safe(g)) is alone, slug
 
 
+def test_well_leaves_the_way_of_a_foundation_to_the_player() -> None:
+    """A Well foundation may be built up from its ace or down: until its second card, the two
+    and the king of its suit both fit, and which goes decides the way (deal 1: a king sent
+    onto its ace by itself, where the winning line built up)."""
+    g = arrange(engine.new_game("well", 1), **full_pack(f1="AS", t1="KS", t2="2S", f2="AH 2H", t3="3H"))
+    assert {"t1>f1", "t2>f1", "t3>f2"} <= legal(g)
+    assert safe(g) == {"t3>f2"}  # the hearts have gone up: the 3♥ has one place
+    g.play("t2>f1")  # by hand: the spades go up, and the king no longer fits
+    assert "t1>f1" not in legal(g)
+
+
 def test_a_choice_of_the_game_is_never_made_automatically() -> None:
     g = engine.new_game("queen-of-italy", 1)
     assert g.phase and g.safe_moves() == []
