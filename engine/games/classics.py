@@ -92,7 +92,7 @@ BRITISH_SQUARE = register(GameSpec(
 JUBILEE_KINGS = register(GameSpec(
     slug="jubilee-kings",
     title="Jubilee (Kings)",
-    family="other",
+    family="calculation",
     decks=2,
     description="The eight kings out as foundations, building by suit in the order K A J 2 10 3 9 4 8 5 7 6 Q; "
                 "each card turned must be placed on a foundation or one of four waste piles; two redeals.",

@@ -24,11 +24,12 @@ OTHER_GAMES = [  # issue 10
     "bisley", "royal-cotillion", "british-square", "jubilee-kings", "backbone", "heads-and-tails", "intrigue",
     "little-spider", "crazy-quilt", "matrimony", "st-helena", "babette", "virginia-reel",
 ]
+CALCULATION_GAMES = ["sir-tommy", "strategy", "calculation"]  # issue 31
 
 
 def test_games_lists_the_source_games_then_the_related_games_with_their_facts() -> None:
     specs = engine.games()
-    assert [s.slug for s in specs] == SOURCE_GAMES + RELATED_GAMES + OTHER_GAMES
+    assert [s.slug for s in specs] == SOURCE_GAMES + RELATED_GAMES + OTHER_GAMES + CALCULATION_GAMES
     facts = {s.slug: (s.decks, s.family) for s in specs}
     assert facts["well"] == (1, "beleaguered-castle")
     assert facts["deuces"] == (2, "forty-thieves")
@@ -38,7 +39,8 @@ def test_games_lists_the_source_games_then_the_related_games_with_their_facts() 
     assert facts["spider-one-suit"] == (2, "spider")
     assert facts["freecell"] == (1, "freecell")
     assert facts["gargantua"] == (2, "klondike")
-    assert facts["bisley"] == (1, "other") and facts["jubilee-kings"] == (2, "other")
+    assert facts["bisley"] == (1, "other") and facts["jubilee-kings"] == (2, "calculation")
+    assert facts["sir-tommy"] == facts["strategy"] == facts["calculation"] == (1, "calculation")
     assert all(isinstance(s.title, str) and isinstance(s.aliases, tuple) for s in specs)
 
 
