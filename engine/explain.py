@@ -140,7 +140,7 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
     "redeal-stock-left": "the waste may be turned over only when the stock is empty",
     "no-redeals-left": "no redeals left ({0} allowed)",
     "waste-empty": "the waste is empty",
-    "deal-waiting": lambda game, prefix: f"place the card on the {_plural(game, prefix)} first",
+    "deal-waiting": lambda game, prefix: f"the card in the {_plural(game, prefix)} must be placed first",
     "gather-empty": "there are no cards to gather for a new stock",
     "deal-last-resort": lambda game, move: ("a deal is allowed only when no other move is possible "
                                             f"(for example {move_words(game, move)})"),
