@@ -27,7 +27,7 @@ def test_a_turned_card_must_be_placed_before_the_next_is_turned(slug: str) -> No
     g = arrange(engine.new_game(slug, 1), stock="5D 9H")
     g.play("deal")
     assert codes(g, "waste") == "9H" and codes(g, "stock") == "5D"
-    refused(g, "deal", "place the card")
+    refused(g, "deal", "the card in the hand must be placed first")
     assert {mv("waste", w) for w in ids(g, "w")} <= legal(g)
     g.play(mv("waste", "w2"))
     assert "deal" in legal(g)

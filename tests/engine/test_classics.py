@@ -243,7 +243,7 @@ def test_jubilee_kings_a_turned_card_must_be_placed_before_the_next_is_turned() 
     g = arrange(engine.new_game("jubilee-kings", 1), f1="KC", stock="5D 9H")
     g.play("deal")
     assert codes(g, "waste") == "9H"
-    refused(g, "deal", "place the card")
+    refused(g, "deal", "the card in the hand must be placed first")
     assert {mv("waste", w) for w in ids(g, "w")} <= legal(g)
     g.play(mv("waste", "w3"))
     assert "deal" in legal(g)
@@ -259,7 +259,7 @@ def test_jubilee_kings_waste_piles_take_any_card_from_the_hand_and_give_only_to_
 
 def test_jubilee_kings_redeals_gather_the_waste_piles_fourth_first_twice() -> None:
     g = arrange(engine.new_game("jubilee-kings", 1), w1="2C", w2="3C", w3="4C 5C", w4="6C 7C", waste="9D")
-    refused(g, "redeal", "place the card")  # the hand first
+    refused(g, "redeal", "the card in the hand must be placed first")  # the hand first
     g = arrange(engine.new_game("jubilee-kings", 1), w1="2C", w2="3C", w3="4C 5C", w4="6C 7C", stock="9D")
     refused(g, "redeal", "only when the stock is empty")
     g = arrange(engine.new_game("jubilee-kings", 1), w1="2C", w2="3C", w3="4C 5C", w4="6C 7C")
