@@ -1,0 +1,40 @@
+"""The games our sources explain by comparison (issue 31): Salic Law, the parent of
+Intrigue; Royal Parade, the older game Virginia Reel improved on; Labyrinth, the one-pack
+game Babette is likened to. Each is written on top of the game that names it.
+
+Readings: docs/readings/compared-games.md. Salic Law is Intrigue's machinery with kings
+heading the columns, a row for the queens and aces built up to the jacks. Royal Parade is
+Virginia Reel without its two additions (the first 2, 3 and 4 heading the rows, and no deal
+while a place is empty), its swap hook shared. Labyrinth is Babette's garden dealt a row at
+a time, with Crazy Quilt's rule of a card free from above or below, and its top row
+refilled at once from the stock (``PileGroup.refill_lines``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..cards import ACE, KING, QUEEN
+from ..registry import register
+from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup, StockRule
+from .classics import INTRIGUE
+from .virginia_reel import ROWS, VIRGINIA_REEL
+
+F = Kind.FOUNDATION
+
+SALIC_LAW = register(replace(
+    INTRIGUE,
+    slug="salic-law",
+    title="Salic Law",
+    description="Every card is turned onto the newest column, each started by a king; the queens are set aside in a "
+                "row of their own; aces build up to the jacks regardless of suit; the kings never go home.",
+    groups=(
+        PileGroup("q", F, "Queen place {n}", count=8, empty=Empty.BASE, base_rank=QUEEN, max_cards=1, at=(0, 0)),
+        PileGroup("f", F, "Foundation {n}", count=8, build=Build.ANY_SUIT, sequence=tuple(range(ACE, QUEEN)),
+                  empty=Empty.BASE, at=(1, 0)),
+        replace(INTRIGUE.group("t"), first_cards=("KH",)),
+        INTRIGUE.group("stock"),
+    ),
+    stock=replace(INTRIGUE.stock, new_pile_rank=KING),
+    stays_out=(KING,),
+))
