@@ -38,3 +38,17 @@ SALIC_LAW = register(replace(
     stock=replace(INTRIGUE.stock, new_pile_rank=KING),
     stays_out=(KING,),
 ))
+
+# Royal Parade: Virginia Reel's rows, reserve, discard and swap, without what Morehead and
+# Mott-Smith added: every place is dealt from the shuffled pack (no 2, 3 and 4 set out to head
+# the rows), and the stock may be dealt while a place is empty.
+ROYAL_PARADE = register(replace(
+    VIRGINIA_REEL,
+    slug="royal-parade",
+    title="Royal Parade",
+    aliases=("Financier", "Three Up", "Hussars", "Royal Procession"),
+    description="Three rows of eight places, all dealt from the pack, kept for the twos, threes and fours and building "
+                "in suit by threes; a reserve of eight fed by the stock, dealt whenever you like; aces thrown out.",
+    groups=tuple(replace(g, first_found=False, deal=1) if g.prefix in ROWS else g for g in VIRGINIA_REEL.groups),
+    stock=replace(VIRGINIA_REEL.stock, blocked_by_empty=None),
+))

@@ -80,3 +80,81 @@ def test_salic_law_is_won_with_every_card_but_the_kings_home() -> None:
     assert g.is_won() and g.goal_count == 96
     g = salic(**{**piles, "t8": "KH QH", "q8": ""})
     assert not g.is_won()
+
+
+# --- Royal Parade ----------------------------------------------------------------------------
+
+
+def parade(**piles: str) -> Game:
+    return arrange(engine.new_game("royal-parade", 1), **piles)
+
+
+def test_royal_parade_answers_to_its_other_names() -> None:
+    for name in ("Financier", "Three Up", "Hussars", "Royal Procession"):
+        assert engine.get_spec(name).slug == "royal-parade"
+
+
+def test_royal_parade_setup_all_24_places_and_the_reserve_come_from_the_shuffled_pack() -> None:
+    from engine.dealing import game_shuffle, new_pack
+
+    for seed in (1, 9, 77):
+        g = engine.new_game("royal-parade", seed)
+        rows = ids(g, "two") + ids(g, "three") + ids(g, "four")
+        assert all(len(g.piles[p]) == 1 for p in rows + ids(g, "r"))
+        assert len(g.piles["stock"]) == 72 and not g.piles["discard"] and cards_once_per_deck(g)
+        # No 2, 3 or 4 is set out to head a row: the places are simply the pack's first 24 cards.
+        pack = game_shuffle(engine.get_spec("royal-parade"), new_pack(2), seed)
+        assert [g.piles[p][0] for p in rows + ids(g, "r")] == pack[:32]
+
+
+def test_royal_parade_a_place_on_its_rows_rank_builds_up_in_suit_by_threes_to_four_cards() -> None:
+    g = parade(two1="2H", r1="5H", r2="5S", r3="6H", three1="3S 6S 9S", r4="QS", four1="4D 7D 10D KD", r6="KC")
+    assert {mv("r1", "two1"), mv("r4", "three1")} <= legal(g)
+    refused(g, mv("r2", "two1"), "cannot go on", "in suit")
+    refused(g, mv("r3", "two1"), "cannot go on", "follows the order 2 5 8 J")
+    refused(g, mv("r6", "four1"), "is complete")
+
+
+def test_royal_parade_a_misplaced_card_takes_nothing_and_an_empty_place_takes_only_its_rows_rank() -> None:
+    g = parade(two2="7D", three4="", r1="10D", r2="4C", r3="3C", stock="9H")
+    refused(g, mv("r1", "two2"), "starts with the 7", "takes nothing")
+    refused(g, mv("r2", "three4"), "takes only a card of rank 3")
+    assert mv("r3", "three4") in legal(g)
+
+
+def test_royal_parade_the_stock_may_be_dealt_while_a_place_is_empty_one_card_onto_each_reserve_pile() -> None:
+    g = parade(two3="", four1="4D", r1="5C", r3="", stock=" ".join(["8D"] * 7 + ["7D"]))
+    assert "deal" in legal(g)  # unlike Virginia Reel, an empty place does not hold up the deal
+    g.play("deal")
+    assert [codes(g, p) for p in ids(g, "r")] == ["5C 7D", "8D", "8D", "8D", "8D", "8D", "8D", "8D"]
+    assert not g.piles["two3"]  # nothing fills a place by itself
+    refused(g, "deal", "stock is empty")
+
+
+def test_royal_parade_reserve_cards_go_to_the_places_and_nothing_goes_onto_the_reserve() -> None:
+    g = parade(two1="2H", r1="5H", r2="", four1="4D", stock="9H")
+    refused(g, mv("two1", "r2"), "nothing may be placed on Reserve 2")
+    refused(g, mv("four1", "r1"), "nothing may be placed on Reserve 1")
+    g.play(mv("r1", "two1"))
+    assert not g.piles["r1"]  # an emptied reserve pile waits for the next deal
+
+
+def test_royal_parade_aces_go_to_the_discard_and_two_lone_cards_in_each_others_rows_change_places() -> None:
+    g = parade(r1="AS", four3="AH", r2="KS", three2="4C", four5="3H", two3="3S", stock="9H")
+    assert {mv("r1", "discard"), mv("four3", "discard"), mv("three2", "four5"), mv("four5", "three2")} <= legal(g)
+    refused(g, mv("r2", "discard"), "takes only As")
+    refused(g, mv("two3", "four5"), "change cards only when each card then lies in the row of its rank")
+    g.play(mv("three2", "four5"))
+    assert codes(g, "three2") == "3H" and codes(g, "four5") == "4C"
+
+
+def test_royal_parade_is_won_with_every_place_complete_and_the_aces_discarded() -> None:
+    places = {}
+    for prefix, ranks in (("two", "2 5 8 J"), ("three", "3 6 9 Q"), ("four", "4 7 10 K")):
+        for i in range(8):
+            places[f"{prefix}{i + 1}"] = " ".join(r + SUITS[i % 4] for r in ranks.split())
+    places["four8"] = "4S 7S 10S"
+    g = parade(**places, r1="KS", discard=" ".join("A" + s for s in SUITS * 2))
+    assert g.status() == "playing"
+    g.play(mv("r1", "four8"))
+    assert g.is_won()
