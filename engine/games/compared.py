@@ -52,3 +52,27 @@ ROYAL_PARADE = register(replace(
     groups=tuple(replace(g, first_found=False, deal=1) if g.prefix in ROWS else g for g in VIRGINIA_REEL.groups),
     stock=replace(VIRGINIA_REEL.stock, blocked_by_empty=None),
 ))
+
+# Labyrinth: one pack, the aces out as foundations, and a grid of rows of eight dealt a row
+# at a time under the ones before, as Babette's garden. A card is free from above or below,
+# as a Crazy Quilt card from either short end (the top row, and the last row dealt, are
+# always free); the top row alone is refilled at once from the stock.
+LINES = 6  # the top row and at most five more: the 40 cards left after it make five rows at most
+
+LABYRINTH = register(GameSpec(
+    slug="labyrinth",
+    title="Labyrinth",
+    family="other",
+    decks=1,
+    description="The aces out as foundations building up by suit; rows of eight dealt one under another, a card "
+                "free when the place above or below it is empty; the top row refilled at once from the stock.",
+    groups=(
+        PileGroup("f", F, "Foundation {n}", count=4, build=Build.SUIT, direction=Direction.UP, empty=Empty.NONE,
+                  base_rank=ACE, starts_with=True, max_cards=13, at=(0, 2)),
+        PileGroup("g", Kind.RESERVE, "Row {row}, column {col}", count=LINES * 8, max_cards=1, pick=Pick.TOP, to=(F,),
+                  deal=(1,) * 8 + (0,) * (LINES - 1) * 8, freed_by=((-1, 0), (1, 0)), refill_from=("stock",),
+                  refill_lines=1, at=(1.25, 0), per_line=8, line_step=(0.5, 0)),
+        PileGroup("stock", Kind.STOCK, "Stock", at=(0, 0)),
+    ),
+    stock=StockRule(deal_to="g", by_rows=True, label="Deal a row", done="Dealt a row"),
+))

@@ -143,7 +143,7 @@ class Tables:
                 next_pairs=frozenset(a << 6 | b for a in codes for b in codes if is_next(probe, g.wrap, cards[a], cards[b])),
                 run_links=links,
                 available_when=_available_when(spec, g, pid, index),
-                refill_from=tuple(index[q] for q in g.refill_from),
+                refill_from=tuple(index[q] for q in g.refill_from) if g.refills(g.ids().index(pid)) else (),
                 refill_until_deal=g.refill_until_deal,
                 refill_in_line=_in_line(spec, g, pid, index),
                 turn_up=g.turn_up,

@@ -23,7 +23,7 @@ RELATED_GAMES = [
 OTHER_GAMES = [  # issue 10
     "bisley", "royal-cotillion", "british-square", "jubilee-kings", "backbone", "heads-and-tails", "intrigue",
     "little-spider", "crazy-quilt", "matrimony", "st-helena", "babette", "virginia-reel",
-    "salic-law", "royal-parade",
+    "salic-law", "royal-parade", "labyrinth",
 ]
 
 

@@ -158,3 +158,96 @@ def test_royal_parade_is_won_with_every_place_complete_and_the_aces_discarded() 
     assert g.status() == "playing"
     g.play(mv("r1", "four8"))
     assert g.is_won()
+
+
+# --- Labyrinth -------------------------------------------------------------------------------
+
+
+TOP_ROW = {f"g{i}": "9C" for i in range(1, 9)}
+
+
+def maze(**piles: str) -> Game:
+    """A Labyrinth position: the four aces on their foundations, the top row full of cards no
+    foundation wants (so that nothing refills it), and the piles named."""
+    return arrange(engine.new_game("labyrinth", 1), **{"f1": "AC", "f2": "AD", "f3": "AH", "f4": "AS", **TOP_ROW, **piles})
+
+
+def test_labyrinth_setup_aces_out_one_row_of_eight_and_40_cards_in_the_stock() -> None:
+    g = engine.new_game("labyrinth", 3)
+    assert [codes(g, p) for p in ids(g, "f")] == ["AC", "AD", "AH", "AS"]
+    assert all(len(g.piles[p]) == 1 for p in ids(g, "g")[:8]) and not any(g.piles[p] for p in ids(g, "g")[8:])
+    assert len(g.piles["stock"]) == 40 and cards_once_per_deck(g)
+
+
+def test_labyrinth_foundations_build_up_by_suit_to_the_king() -> None:
+    g = maze(g1="2C", g2="2D", g3="3C", f3="AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", g4="KS", stock="9D")
+    assert {mv("g1", "f1"), mv("g2", "f2")} <= legal(g)
+    refused(g, mv("g3", "f1"), "cannot go on")
+    refused(g, mv("g1", "f2"), "cannot go on", "in suit")
+    refused(g, mv("g4", "f3"), "complete")
+
+
+def test_labyrinth_each_deal_lays_a_row_of_eight_under_the_last_gaps_and_all() -> None:
+    g = maze(g1="9C", g2="9D", g3="9H", g4="9S", g5="10C", g6="10D", g7="10H", g8="10S",
+             g9="JC", g11="JD", stock=" ".join(["QC"] * 7 + ["KD"]) + " 4C 4D")
+    g.deals = 1  # one row has been dealt under the top row
+    g.play("deal")
+    assert [codes(g, p) for p in ids(g, "g")[16:24]] == ["4D", "4C", "KD", "QC", "QC", "QC", "QC", "QC"]
+    assert not g.piles["g10"]  # a gap in an earlier row stays a gap
+    assert len(g.piles["stock"]) == 2
+
+
+def test_labyrinth_a_card_is_free_in_the_top_row_or_when_the_place_above_or_below_is_empty() -> None:
+    g = maze(g1="9C", g2="9D", g3="9H", g4="9S", g5="10C", g6="10D", g7="10H", g8="10S",
+             g9="2C", g10="2D", g11="2H",
+             g17="5C", g19="5H", g20="5S",
+             g25="6C", g26="6D", g28="6S", stock="KC")
+    g.deals = 3
+    # g9 (2C): a card above and below it, held in. g10 (2D): the place below is empty.
+    refused(g, mv("g9", "f1"), "Row 2, column 1", "held in")
+    assert mv("g10", "f2") in legal(g)
+    # g11 (2H): the places above (g3) and below (g19) both hold cards.
+    refused(g, mv("g11", "f3"), "held in")
+    # A gap above frees a card too: g26 (6D) lies under the gap at g18.
+    g = maze(f4="AS 2S 3S 4S 5S", g12="3S", g20="4D", g28="6S", g26="6D", g34="2H", g35="3H")
+    g.deals = 4
+    assert mv("g28", "f4") in legal(g)  # the place below (g36) is empty
+    refused(g, mv("g20", "f4"), "held in")  # g12 above and g28 below hold cards
+    g = maze(f2="AD 2D 3D 4D 5D", g18="", g26="6D", g34="2H")
+    g.deals = 4
+    assert mv("g26", "f2") in legal(g)  # g34 below holds a card, but g18 above is empty
+
+
+def test_labyrinth_the_top_row_is_refilled_at_once_from_the_stock_and_no_other_row_is() -> None:
+    g = maze(g1="2C", g9="2D", g17="7D", stock="KH QS")
+    g.deals = 2
+    g.play(mv("g1", "f1"))
+    assert codes(g, "g1") == "QS" and codes(g, "stock") == "KH"
+    g = maze(g9="2D", stock="KH QS")
+    g.deals = 2
+    g.play(mv("g9", "f2"))
+    assert not g.piles["g9"] and codes(g, "stock") == "KH QS"
+
+
+def test_labyrinth_once_the_stock_is_out_top_row_gaps_stay_and_free_the_card_below() -> None:
+    g = maze(g1="2C", g9="2D", g17="8C")
+    g.deals = 2
+    refused(g, mv("g9", "f2"), "held in")
+    g.play(mv("g1", "f1"))
+    assert not g.piles["g1"]
+    assert mv("g9", "f2") in legal(g)
+    refused(g, "deal", "stock is empty")
+
+
+def test_labyrinth_cards_go_only_to_the_foundations() -> None:
+    g = maze(g1="2C", g2="3C", g9="4C", stock="KH")
+    refused(g, mv("g1", "g2"), "nothing may be placed on")
+    refused(g, mv("g1", "g10"), "nothing may be placed on")
+
+
+def test_labyrinth_is_won_with_all_52_cards_home() -> None:
+    full = {f"f{i + 1}": " ".join(r + s for r in ("A 2 3 4 5 6 7 8 9 10 J Q K".split())) for i, s in enumerate(SUITS)}
+    g = arrange(engine.new_game("labyrinth", 1), **full)
+    assert g.is_won() and g.goal_count == 52
+    g = arrange(engine.new_game("labyrinth", 1), **{**full, "f4": "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS"}, g1="KS")
+    assert not g.is_won() and mv("g1", "f4") in legal(g)
