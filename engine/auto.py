@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card
 from .dealing import new_pack
 from .moves import Move
-from .rules import Probe, card_moves, drop_refusal, fits
-from .spec import Build, Direction, GameSpec, Kind
+from .rules import Probe, card_moves, drop_refusal, fits, refilled
+from .spec import Build, Direction, GameSpec, Kind, PileGroup
 
 if TYPE_CHECKING:
     from .game import Game
@@ -123,6 +123,8 @@ def safe_moves(game: Game, strict: bool = False) -> list[Move]:
             continue
         if game.group_of[m.source].kind is Kind.FOUNDATION:
             continue  # a card moving on from a foundation is never automatic (in Virginia Reel it leaves a gap)
+        if refill_decides(game.group_of[m.source], m.source):
+            continue
         by_source.setdefault(m.source, []).append(m)
     out: list[Move] = []
     for source, moves in by_source.items():
@@ -137,6 +139,13 @@ def safe_moves(game: Game, strict: bool = False) -> list[Move]:
                 out.append(m)
                 break
     return out
+
+
+def refill_decides(g: PileGroup, pid: str) -> bool:
+    """Is ``pid`` a pile of the refilled lines of a grid (``PileGroup.refill_lines``)? Its
+    refill takes the card the stock's next row would have had, so when its card goes home
+    decides where every later card lands (Labyrinth's top row): never a safe move."""
+    return bool(g.refill_lines) and pid in refilled(g)
 
 
 def _moves_home(game: Game) -> list[Move]:

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..auto import resting_on
+from ..auto import refill_decides, resting_on
 from ..cards import ACE, KING, Card
 from ..dealing import new_pack
 from ..hooks import Hooks
@@ -218,8 +218,11 @@ class Tables:
         # a gap that blocks the deal); a dead card goes to its heap at once (``auto.safe_moves``).
         self.dead = {i: p.accepts_empty for i, p in enumerate(piles) if p.kind is Kind.DISCARD and p.accepts_empty}
         self.dead_codes = frozenset().union(*self.dead.values())
+        # Not the refilled lines of a grid (``auto.refill_decides``): when their cards go
+        # home decides where the stock's later cards land.
         self.auto_sources = tuple(i for i, p in enumerate(piles) if p.pick is not Pick.NONE
                                   and p.kind is not Kind.FOUNDATION
+                                  and not refill_decides(group_of[order[i]], order[i])
                                   and any(j in self.foundations or j in self.dead for j in p.targets))
         self.homes = {i: tuple(f for f in self.foundations if f in piles[i].targets) for i in self.auto_sources}
         self.dead_homes = {i: tuple(d for d in self.dead if d in piles[i].targets) for i in self.auto_sources}

@@ -251,3 +251,13 @@ def test_labyrinth_is_won_with_all_52_cards_home() -> None:
     assert g.is_won() and g.goal_count == 52
     g = arrange(engine.new_game("labyrinth", 1), **{**full, "f4": "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS"}, g1="KS")
     assert not g.is_won() and mv("g1", "f4") in legal(g)
+
+
+def test_labyrinth_automatic_moves_never_take_a_top_row_card_as_its_refill_decides_where_later_cards_land() -> None:
+    # Playing the 2C from the top row pulls the stock's next card into its place instead of into
+    # the next row; when that happens is the player's choice (the solver found deals it had
+    # called lost that are won by waiting). A lower-row card goes home by itself.
+    g = maze(g1="2C", g10="2D", stock="KH QS")
+    g.deals = 1
+    assert {mv("g1", "f1"), mv("g10", "f2")} <= legal(g)
+    assert [str(m) for m in g.safe_moves()] == [mv("g10", "f2")]
