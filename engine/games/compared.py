@@ -35,7 +35,7 @@ SALIC_LAW = register(replace(
         replace(INTRIGUE.group("t"), first_cards=("KH",)),
         INTRIGUE.group("stock"),
     ),
-    stock=replace(INTRIGUE.stock, new_pile_rank=KING),
+    stock=StockRule(deal_to="t", new_pile_rank=KING, label="Turn a card", done="Turned a card"),
     stays_out=(KING,),
 ))
 
@@ -50,7 +50,7 @@ ROYAL_PARADE = register(replace(
     description="Three rows of eight places, all dealt from the pack, kept for the twos, threes and fours and building "
                 "in suit by threes; a reserve of eight fed by the stock, dealt whenever you like; aces thrown out.",
     groups=tuple(replace(g, first_found=False, deal=1) if g.prefix in ROWS else g for g in VIRGINIA_REEL.groups),
-    stock=replace(VIRGINIA_REEL.stock, blocked_by_empty=None),
+    stock=StockRule(deal_to="r", label="Deal"),  # Virginia Reel's, with no deal blocked by an empty place
 ))
 
 # Labyrinth: one pack, the aces out as foundations, and a grid of rows of eight dealt a row
