@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card
 from .dealing import new_pack
 from .moves import Move
-from .rules import Probe, card_moves, drop_refusal, fits
+from .rules import Probe, card_moves, drop_refusal, fits, refilled
 from .spec import Build, Direction, GameSpec, Kind, PileGroup
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def _one_card_a_place(spec: GameSpec) -> bool:
                                    for g in spec.groups if g.kind is Kind.FOUNDATION)
 
 
-def never_automatic(spec: GameSpec, group: PileGroup) -> bool:
+def never_automatic(spec: GameSpec, group: PileGroup, pid: str) -> bool:
     """Is a card never sent home by itself from a pile of ``group``, whatever could rest on
     it? So it is where its going changes what the stock brings later, making when it goes a
     choice: from the waste of a stock that turns several cards at a time and is turned over
@@ -86,12 +86,13 @@ def never_automatic(spec: GameSpec, group: PileGroup) -> bool:
     turning three, deal 140, proved lost by a solver that sent waste cards home as it did
     tableau cards, is won by keeping one in the waste a pass longer); and from a pile
     refilled at once from the stock or the waste when it empties (which card fills it
-    depends on when)."""
+    depends on when; in Labyrinth, whose top row alone is refilled, which card each later
+    row has: the solver had called deals lost that a search without safe moves wins)."""
     rule = spec.stock
     if group.kind is Kind.WASTE and rule and rule.deal_to == "waste" and rule.draw > 1 and rule.redeal_waste:
         return True
     turned = {g.prefix for g in spec.groups if g.kind in (Kind.STOCK, Kind.WASTE)}
-    return any(source in turned for source in group.refill_from)
+    return any(source in turned for source in group.refill_from) and pid in refilled(group)
 
 
 def _home(game: Game) -> set[Card]:
@@ -167,7 +168,7 @@ def safe_moves(game: Game, strict: bool = False) -> list[Move]:
             continue
         if game.group_of[m.source].kind is Kind.FOUNDATION:
             continue  # a card moving on from a foundation is never automatic (in Virginia Reel it leaves a gap)
-        if never_automatic(game.spec, game.group_of[m.source]):
+        if never_automatic(game.spec, game.group_of[m.source], m.source):
             continue
         by_source.setdefault(m.source, []).append(m)
     out: list[Move] = []

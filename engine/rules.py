@@ -556,7 +556,7 @@ def settle(game: Game) -> None:
         g = game.group_of[pid]
         if game.down[pid] and game.down[pid] >= len(pile):
             game.down[pid] = max(0, len(pile) - 1) if g.turn_up else len(pile)
-        if g.refill_from and not pile and not (g.refill_until_deal and game.deals):
+        if g.refill_from and not pile and not (g.refill_until_deal and game.deals) and pid in refilled(g):
             for source in g.refill_from:
                 if game.piles[source]:
                     pile.append(game.piles[source].pop())
@@ -566,6 +566,13 @@ def settle(game: Game) -> None:
             if linked is not None:
                 pile.append(game.piles[linked].pop())
                 game.down[linked] = min(game.down[linked], len(game.piles[linked]))
+
+
+@lru_cache(maxsize=None)
+def refilled(g: PileGroup) -> frozenset[str]:
+    """The piles of group ``g`` that ``refill_from`` refills (all, or those of its first
+    ``refill_lines`` lines)."""
+    return frozenset(pid for i, pid in enumerate(g.ids()) if g.refills(i))
 
 
 def in_line_source(game: Game, g: PileGroup, pid: str) -> str | None:

@@ -115,6 +115,10 @@ class PileGroup:
     home_in_line_while_stock: str | None = None
     refill_from: tuple[str, ...] = ()  # an emptied pile is refilled at once from the first non-empty of these
     refill_until_deal: bool = False  # refill only until the first deal from the stock
+    # With ``refill_from`` on a group laid out in lines (``per_line``): only the piles of its
+    # first this many lines are refilled; the others stay empty once emptied, like the places
+    # the stock has not reached yet (Labyrinth's top row). 0: every pile of the group.
+    refill_lines: int = 0
     # An emptied pile is refilled at once from the pile in line with it in this group (the
     # same number), else from the nearest non-empty pile of the group to its left, going
     # round to the last (Heads and Tails' reserves). When all are empty it waits.
@@ -178,6 +182,10 @@ class PileGroup:
         line_step = self.line_step or (self.step[1], self.step[0])
         return (_quarter(self.at[0] + i * self.step[0] + line * line_step[0]),
                 _quarter(self.at[1] + i * self.step[1] + line * line_step[1]))
+
+    def refills(self, index: int) -> bool:
+        """Is pile ``index`` refilled when emptied (``refill_from``, within ``refill_lines``)?"""
+        return bool(self.refill_from) and (not self.refill_lines or self.cell(index)[0] < self.refill_lines)
 
     def pile_name(self, index: int) -> str:
         name = self.name.replace("{n}", str(index + self.first_number))

@@ -22,5 +22,6 @@ from . import st_helena
 from . import babette
 from . import virginia_reel
 from . import calculation
+from . import compared
 
-__all__ = ["babette", "castle", "classics", "deuces", "forty_thieves", "freecell", "klondike", "matrimony", "nation", "queen_of_italy", "spider", "st_helena", "two_rings", "virginia_reel", "well", "wheel", "wisp", "calculation"]
+__all__ = ["babette", "calculation", "castle", "classics", "compared", "deuces", "forty_thieves", "freecell", "klondike", "matrimony", "nation", "queen_of_italy", "spider", "st_helena", "two_rings", "virginia_reel", "well", "wheel", "wisp"]

@@ -143,7 +143,7 @@ class Tables:
                 next_pairs=frozenset(a << 6 | b for a in codes for b in codes if is_next(probe, g.wrap, cards[a], cards[b])),
                 run_links=links,
                 available_when=_available_when(spec, g, pid, index),
-                refill_from=tuple(index[q] for q in g.refill_from),
+                refill_from=tuple(index[q] for q in g.refill_from) if g.refills(g.ids().index(pid)) else (),
                 refill_until_deal=g.refill_until_deal,
                 refill_in_line=_in_line(spec, g, pid, index),
                 turn_up=g.turn_up,
@@ -220,7 +220,7 @@ class Tables:
         self.dead_codes = frozenset().union(*self.dead.values())
         # Nor where its going changes what the stock brings later (``auto.never_automatic``).
         self.auto_sources = tuple(i for i, p in enumerate(piles) if p.pick is not Pick.NONE
-                                  and p.kind is not Kind.FOUNDATION and not never_automatic(spec, group_of[order[i]])
+                                  and p.kind is not Kind.FOUNDATION and not never_automatic(spec, group_of[order[i]], order[i])
                                   and any(j in self.foundations or j in self.dead for j in p.targets))
         self.homes = {i: tuple(f for f in self.foundations if f in piles[i].targets) for i in self.auto_sources}
         self.dead_homes = {i: tuple(d for d in self.dead if d in piles[i].targets) for i in self.auto_sources}
