@@ -21,5 +21,6 @@ from . import matrimony
 from . import st_helena
 from . import babette
 from . import virginia_reel
+from . import fans
 
-__all__ = ["babette", "castle", "classics", "deuces", "forty_thieves", "freecell", "klondike", "matrimony", "nation", "queen_of_italy", "spider", "st_helena", "two_rings", "virginia_reel", "well", "wheel", "wisp"]
+__all__ = ["babette", "castle", "classics", "deuces", "forty_thieves", "freecell", "klondike", "matrimony", "nation", "queen_of_italy", "spider", "st_helena", "two_rings", "virginia_reel", "well", "wheel", "wisp", "fans"]
