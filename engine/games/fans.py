@@ -45,6 +45,7 @@ LA_BELLE_LUCIE = register(GameSpec(
     aliases=("The Fan", "Midnight Oil", "Alexander the Great"),
     family="other",
     decks=1,
+    fold=True,  # on a phone each line of six fans folds into two lines of three
     description="Seventeen fans of three and one of a single card; fans build down by suit, one card at a time; "
                 "spaces are never filled; two redeals shuffle the fans' cards and deal them again in threes.",
     groups=(
