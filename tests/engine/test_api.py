@@ -24,11 +24,12 @@ OTHER_GAMES = [  # issue 10
     "bisley", "royal-cotillion", "british-square", "jubilee-kings", "backbone", "heads-and-tails", "intrigue",
     "little-spider", "crazy-quilt", "matrimony", "st-helena", "babette", "virginia-reel",
 ]
+FAN_GAMES = ["bakers-dozen", "la-belle-lucie"]  # issue 31
 
 
 def test_games_lists_the_source_games_then_the_related_games_with_their_facts() -> None:
     specs = engine.games()
-    assert [s.slug for s in specs] == SOURCE_GAMES + RELATED_GAMES + OTHER_GAMES
+    assert [s.slug for s in specs] == SOURCE_GAMES + RELATED_GAMES + OTHER_GAMES + FAN_GAMES
     facts = {s.slug: (s.decks, s.family) for s in specs}
     assert facts["well"] == (1, "beleaguered-castle")
     assert facts["deuces"] == (2, "forty-thieves")
