@@ -1,10 +1,11 @@
 """Setting out a deal: the pack, its shuffle, the cards taken out first, and the standard deal.
 
 Chance happens here and nowhere else: in the deal, and in the shuffle of a reshuffling
-redeal (``reshuffle``), which is drawn from the deal number too. A deal number means the same deal on every Python:
-the project's own SplitMix64 shuffle for most games, keyed by the game (deal N of one game
-is not deal N of another, unless a variant shares its parent's deals), and for FreeCell the
-generator of Windows FreeCell, so that deal N is the deal N every FreeCell player knows.
+redeal (``reshuffle``), which is drawn from the deal number too. A deal number means the
+same deal on every Python: the project's own SplitMix64 shuffle for most games, keyed by the
+game (deal N of one game is not deal N of another, unless a variant shares its parent's
+deals), and for FreeCell the generator of Windows FreeCell, so that deal N is the deal N
+every FreeCell player knows.
 """
 
 from __future__ import annotations
