@@ -26,7 +26,8 @@ client agrees, from the spec alone:
   groups take (Babette's ace and king foundations, one building up and one down).
 * Nor does a card go by itself where its going changes what the stock brings later: from a
   waste turned several cards at a time and turned over again (Klondike turning three), or
-  from a pile refilled at once from the stock or waste (``never_automatic``).
+  from a pile refilled at once from the stock or waste (``never_automatic``); nor from piles
+  a redeal will gather and shuffle, while one is left (La Belle Lucie).
 * The **finish** is the rest of the game played by foundation moves alone, found when the
   stock and waste are empty and no card is face down.
 """
@@ -162,13 +163,16 @@ def safe_moves(game: Game, strict: bool = False) -> list[Move]:
     if game.phase:
         return []  # a stage of the game's own (Queen of Italy's choice) is never automatic
     home = _home(game)
+    # While a redeal that shuffles is left (La Belle Lucie), which cards it gathers decides how
+    # it falls: a card sent home from those piles is a choice, never automatic.
+    shuffled = game.spec.reshuffle.groups if game.spec.reshuffle is not None and game.has_redeal() else ()
     by_source: dict[str, list[Move]] = {}
     for m in _moves_home(game):
         if m.action or m.count != 1 or len(m.sources) != 1:
             continue
         if game.group_of[m.source].kind is Kind.FOUNDATION:
             continue  # a card moving on from a foundation is never automatic (in Virginia Reel it leaves a gap)
-        if never_automatic(game.spec, game.group_of[m.source], m.source):
+        if never_automatic(game.spec, game.group_of[m.source], m.source) or game.group_of[m.source].prefix in shuffled:
             continue
         by_source.setdefault(m.source, []).append(m)
     out: list[Move] = []

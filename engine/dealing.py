@@ -1,9 +1,11 @@
 """Setting out a deal: the pack, its shuffle, the cards taken out first, and the standard deal.
 
-Chance happens here and nowhere else. A deal number means the same deal on every Python:
-the project's own SplitMix64 shuffle for most games, keyed by the game (deal N of one game
-is not deal N of another, unless a variant shares its parent's deals), and for FreeCell the
-generator of Windows FreeCell, so that deal N is the deal N every FreeCell player knows.
+Chance happens here and nowhere else: in the deal, and in the shuffle of a reshuffling
+redeal (``reshuffle``), which is drawn from the deal number too. A deal number means the
+same deal on every Python: the project's own SplitMix64 shuffle for most games, keyed by the
+game (deal N of one game is not deal N of another, unless a variant shares its parent's
+deals), and for FreeCell the generator of Windows FreeCell, so that deal N is the deal N
+every FreeCell player knows.
 """
 
 from __future__ import annotations
@@ -155,8 +157,42 @@ def standard_deal(game: Game, pack: list[Card]) -> None:
             i += 1
         for pid, n, down in zip(ids, counts, g.down_counts()):
             game.down[pid] = min(down, n)
+            if g.sink_ranks:
+                game.piles[pid] = sunk(game.piles[pid], g.sink_ranks)
     rest = pack[i:]
     if rest:
         if not game.stock_id:
             raise ValueError(f"{game.spec.slug}: {len(rest)} cards left after the deal and no stock")
         game.piles[game.stock_id].extend(reversed(rest))
+
+
+def sunk(pile: list[Card], ranks: tuple[int, ...]) -> list[Card]:
+    """``pile`` with its cards of ``ranks`` moved under the others (``PileGroup.sink_ranks``):
+    the moved cards in the order they were dealt, the others keeping theirs."""
+    return [c for c in pile if c.rank in ranks] + [c for c in pile if c.rank not in ranks]
+
+
+def reshuffle_seed(game: Game, number: int) -> int:
+    """The seed of the shuffle of redeal ``number`` (1, 2, ...) of this deal
+    (``GameSpec.reshuffle``): a 64-bit key of the game, the deal number and the redeal's
+    number, so each redeal of each deal shuffles in its own way, the same on every Python."""
+    return name_key(f"{game.spec.deals_as or game.spec.slug}/{game.seed}/redeal {number}")
+
+
+def reshuffle(game: Game) -> None:
+    """Carry out a reshuffling redeal (``GameSpec.reshuffle``): gather the cards left in the
+    named piles, put them in a fixed order (suit, rank, copy), shuffle them by
+    ``reshuffle_seed`` and deal them face up, ``fans_of`` to a pile, from the first pile on."""
+    rule = game.spec.reshuffle
+    if rule is None:
+        raise ValueError(f"{game.spec.title} has no reshuffling redeal")
+    piles = [pid for prefix in rule.groups for pid in game.spec.group(prefix).ids()]
+    cards = sorted((c for pid in piles for c in game.piles[pid]), key=lambda c: (SUITS.index(c.suit), c.rank, c.deck))
+    number = (game.spec.redeals or 0) - (game.redeals_left or 0) + 1  # a limit is there: the registry checks it
+    cards = shuffled(cards, reshuffle_seed(game, number))
+    for pid in piles:
+        game.piles[pid] = []
+        game.down[pid] = 0
+    for i, card in enumerate(cards):
+        game.piles[piles[min(i // rule.fans_of, len(piles) - 1)]].append(card)
+    game.use_redeal()

@@ -142,6 +142,7 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
     "waste-empty": "the waste is empty",
     "deal-waiting": lambda game, prefix: f"the card in the {_plural(game, prefix)} must be placed first",
     "gather-empty": "there are no cards to gather for a new stock",
+    "gather-empty-piles": "there are no cards left to gather and deal again",
     "deal-last-resort": lambda game, move: ("a deal is allowed only when no other move is possible "
                                             f"(for example {move_words(game, move)})"),
 }

@@ -81,6 +81,15 @@ def _check(spec: GameSpec) -> None:
     kinds = {g.kind for g in spec.groups}
     if spec.stock is not None and Kind.STOCK not in kinds:
         raise RegistrationError(f"game {spec.slug!r}: a stock rule needs a stock pile")
+    if spec.reshuffle is not None:
+        known = {h.prefix for h in spec.groups}
+        if not spec.reshuffle.groups or any(prefix not in known for prefix in spec.reshuffle.groups):
+            raise RegistrationError(f"game {spec.slug!r}: a reshuffle gathers unknown groups {spec.reshuffle.groups!r}")
+        if spec.reshuffle.fans_of < 1 or spec.redeals is None or spec.redeals < 1:
+            raise RegistrationError(f"game {spec.slug!r}: a reshuffle needs fans of at least one card and a "
+                                    "number of redeals (each redeal's shuffle is numbered)")
+        if spec.stock is not None:
+            raise RegistrationError(f"game {spec.slug!r}: a reshuffle is the redeal of a game without a stock rule")
     for g in spec.groups:
         for src in g.refill_from:
             if src not in ids:

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .cards import ACE, KING, Card
+from .dealing import reshuffle
 from .moves import Move
 from .spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
 
@@ -422,6 +423,8 @@ def empty_takes(game: Game, g: PileGroup) -> int | None:
 
 def stock_refusal(game: Game, action: str) -> Why | None:
     """Why the stock's ``deal`` or ``redeal`` is not allowed now; None if it is."""
+    if action == "redeal" and game.spec.reshuffle is not None:
+        return reshuffle_refusal(game)
     rule = game.spec.stock
     if rule is None or not game.stock_id:
         return ("no-stock", action)
@@ -452,6 +455,19 @@ def stock_refusal(game: Game, action: str) -> Why | None:
         return None
     if not game.piles[game.waste_id]:
         return ("waste-empty",)
+    return None
+
+
+def reshuffle_refusal(game: Game) -> Why | None:
+    """Why a reshuffling redeal (``GameSpec.reshuffle``) is not allowed now; None if it is:
+    it may be made at any time while redeals are left and a named pile holds a card."""
+    rule = game.spec.reshuffle
+    if rule is None:
+        return ("no-redeal",)
+    if not game.has_redeal():
+        return ("no-redeals-left", str(game.spec.redeals))
+    if not any(game.piles[pid] for prefix in rule.groups for pid in game.spec.group(prefix).ids()):
+        return ("gather-empty-piles",)
     return None
 
 
@@ -487,7 +503,9 @@ def lines_dealt_at_setup(g: PileGroup) -> int:
 
 
 def stock_moves(game: Game) -> list[Move]:
-    return [Move.act(a) for a in ("deal", "redeal") if game.spec.stock and stock_refusal(game, a) is None]
+    spec = game.spec
+    return [Move.act(a) for a in ("deal", "redeal")
+            if (spec.stock or (a == "redeal" and spec.reshuffle)) and stock_refusal(game, a) is None]
 
 
 def standard_moves(game: Game) -> list[Move]:
@@ -533,6 +551,8 @@ def apply_standard(game: Game, move: Move) -> None:
                         break
                     piles[pid].append(stock.pop())
         game.deals += 1
+    elif move.action == "redeal" and game.spec.reshuffle is not None:
+        reshuffle(game)
     elif move.action == "redeal":
         rule = game.spec.stock
         gather = rule.gather if rule is not None and rule.gather else (game.waste_id,)

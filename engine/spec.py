@@ -135,6 +135,10 @@ class PileGroup:
     # At set-up the group's first pile takes the first card of its base rank to come out of
     # the shuffled pack (Virginia Reel's rows).
     first_found: bool = False
+    # At set-up, the cards of these ranks dealt to a pile go under its other cards (the
+    # sunk cards in the order dealt, the others keeping theirs): Baker's Dozen's kings, which
+    # would otherwise block the cards beneath them for good, as spaces are never filled.
+    sink_ranks: tuple[int, ...] = ()
     # Layout hints, in grid cells (one card and its gap); quarters of a cell are allowed.
     at: tuple[float, float] = (0, 0)  # grid row and column of the first pile
     step: tuple[float, float] = (0, 1)  # offset from one pile to the next
@@ -238,6 +242,23 @@ class StockRule:
 
 
 @dataclass(frozen=True)
+class Reshuffle:
+    """A redeal that gathers the cards left in the piles of ``groups``, shuffles them and
+    deals them again face up, ``fans_of`` cards to a pile from the first pile of the first
+    group on (the last pile dealt to may take fewer; the piles after it stay empty):
+    La Belle Lucie, and the fan games like it (Shamrocks, Trefoil, Three Shuffles and a Draw).
+
+    Chance after the deal, kept reproducible: the shuffle of redeal k is the project's own
+    (``engine.rng``) seeded by the game, the deal number and k, over the gathered cards
+    put first in a fixed order (suit, rank, copy). So it depends only on which cards are
+    left, not on where they lay, and a deal number and a record of moves replay exactly.
+    """
+
+    groups: tuple[str, ...]
+    fans_of: int = 3
+
+
+@dataclass(frozen=True)
 class GameSpec:
     slug: str
     title: str
@@ -260,6 +281,9 @@ class GameSpec:
     base_from_deal: bool = False  # the first card dealt sets the base rank; its fellows start the foundations
     stock: StockRule | None = None
     redeals: int | None = 0  # how many times the game may be redealt (None: without limit)
+    # The redeal gathers, shuffles and deals again the cards left in named piles, instead of
+    # remaking a stock (``redeals`` times; a limit is needed, as each redeal is numbered).
+    reshuffle: Reshuffle | None = None
     redeal_label: str = "Redeal"
     redeal_done: str = "The waste is turned over"  # what the status says after a redeal
     stays_out: tuple[int, ...] = ()  # ranks that never go home: the game is won without them (Intrigue's queens)

@@ -23,5 +23,6 @@ from . import babette
 from . import virginia_reel
 from . import calculation
 from . import compared
+from . import fans
 
-__all__ = ["babette", "calculation", "castle", "classics", "compared", "deuces", "forty_thieves", "freecell", "klondike", "matrimony", "nation", "queen_of_italy", "spider", "st_helena", "two_rings", "virginia_reel", "well", "wheel", "wisp"]
+__all__ = ["babette", "calculation", "castle", "classics", "compared", "deuces", "fans", "forty_thieves", "freecell", "klondike", "matrimony", "nation", "queen_of_italy", "spider", "st_helena", "two_rings", "virginia_reel", "well", "wheel", "wisp"]

@@ -50,10 +50,14 @@ CORED = [s for s in GAMES if cored(s)]
 
 def test_the_core_searches_every_game_without_moves_of_its_own() -> None:
     """The games whose hooks make moves of their own are searched in pure Python; every
-    other game by the core (38 of the 45 today)."""
-    assert len(CORED) >= 38
+    other game by the core (39 of the 47 today), but those whose redeal shuffles, which
+    have no compact model at all (La Belle Lucie: the engine searches them)."""
+    assert len(CORED) >= 39
     for slug in set(GAMES) - set(CORED):
         model = compact_model(past_phase(engine.new_game(slug, 1)))
+        if engine.get_spec(slug).reshuffle is not None:
+            assert model is None, slug
+            continue
         assert model is not None and model.hooked and compiled.core_of(model) is None, slug
 
 
