@@ -18,8 +18,9 @@ from __future__ import annotations
 from ..cards import ACE
 from ..registry import register
 from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup, StockRule, steps
+from .classics import stock, waste
 
-F, R, W = Kind.FOUNDATION, Kind.RESERVE, Kind.WASTE
+F, R = Kind.FOUNDATION, Kind.RESERVE
 # Turn one card into the hand; the next only once it has been placed.
 TURN = StockRule(deal_to="waste", label="Turn a card", done="Turned a card", blocked_by_nonempty="waste")
 
@@ -33,11 +34,7 @@ def waste_piles(count: int, name: str, at: tuple[float, float]) -> PileGroup:
 
 def hand(at: tuple[float, float]) -> PileGroup:
     """The card just turned: it goes to a foundation or a waste pile before the next is turned."""
-    return PileGroup("waste", W, "Hand", pick=Pick.TOP, to=(F, R), at=at)
-
-
-def stock(at: tuple[float, float]) -> PileGroup:
-    return PileGroup("stock", Kind.STOCK, "Stock", at=at)
+    return waste(at, F, R, name="Hand")
 
 
 SIR_TOMMY = register(GameSpec(

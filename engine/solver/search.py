@@ -113,7 +113,7 @@ SOLVER_VERSION = 1
 # otherwise be kept by the next run.
 # Klondike (turning three), 1: the safe moves home took cards from the waste too, and a card
 # taken out of a waste that turns three at a time changes what the next passes bring up;
-# deal 140 was filed "lost" and is won (``auto.turns_in_groups``).
+# deal 140 was filed "lost" and is won (``auto.never_automatic``).
 # La Belle Lucie, 1: its safe moves home were made before a redeal, whose shuffle depends on
 # which cards are left; its first figures' "lost" rested on them.
 FAULTS_MENDED: dict[str, int] = {"klondike": 1, "la-belle-lucie": 1}

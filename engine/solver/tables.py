@@ -18,7 +18,7 @@ from ..auto import never_automatic, resting_on
 from ..cards import ACE, KING, Card
 from ..dealing import new_pack
 from ..hooks import Hooks
-from ..rules import Probe, blocking, empty_takes, fits, grid_neighbours, is_next, related, rows_to_deal
+from ..rules import Probe, blocking, empty_takes, fits, grid_neighbours, is_next, refilled, related, rows_to_deal
 from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick
 
 # Positions expanded at each depth in the first round of a widened search (``widening``).
@@ -143,7 +143,7 @@ class Tables:
                 next_pairs=frozenset(a << 6 | b for a in codes for b in codes if is_next(probe, g.wrap, cards[a], cards[b])),
                 run_links=links,
                 available_when=_available_when(spec, g, pid, index),
-                refill_from=tuple(index[q] for q in g.refill_from) if g.refills(g.ids().index(pid)) else (),
+                refill_from=tuple(index[q] for q in g.refill_from) if pid in refilled(g) else (),
                 refill_until_deal=g.refill_until_deal,
                 refill_in_line=_in_line(spec, g, pid, index),
                 turn_up=g.turn_up,
