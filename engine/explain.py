@@ -108,6 +108,7 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
     "unfounded": lambda game, dst, bottom, first: (
         f"{game.pile_name(dst)} starts with the {_card(bottom)}, not a {rank_text(first)}: it takes nothing "
         "until that card has moved away"),
+    "nothing-on": "{0} takes nothing on the {1}",
     "does-not-fit": lambda game, dst, card, top: (
         f"the {_card(card)} cannot go on the {_card(top)}: {game.pile_name(dst)} {_build_words(game.group_of[dst])}"),
     "suit-taken": lambda game, dst, suit: (

@@ -57,7 +57,7 @@ def related(build: Build, a: Card, b: Card) -> bool:
 def fits(game: Game, g: PileGroup, pile: list[Card], card: Card) -> bool:
     """May ``card`` go on top of the non-empty ``pile`` of group ``g``?"""
     top = pile[-1]
-    if not related(g.build, top, card):
+    if not related(g.build, top, card) or top.rank in g.nothing_on:
         return False
     if g.sequence:
         return len(pile) < len(g.sequence) and card.rank == g.sequence[len(pile)]
@@ -245,6 +245,8 @@ def drop_refusal(game: Game, dst: str, card: Card, n: int = 1) -> Why | None:
         return ("builds-nothing", dst)
     elif unfounded(d, pile):
         return ("unfounded", dst, pile[0], d.sequence[0])
+    elif pile[-1].rank in d.nothing_on:
+        return ("nothing-on", dst, pile[-1])
     elif not fits(game, d, pile, card):
         return ("does-not-fit", dst, card, pile[-1])
     return None
@@ -330,6 +332,8 @@ def neighbour_ranks(game: Game, g: PileGroup, pile: list[Card]) -> tuple[int, ..
     if g.sequence:
         return (g.sequence[len(pile)],) if len(pile) < len(g.sequence) and not unfounded(g, pile) else ()
     top = pile[-1]
+    if top.rank in g.nothing_on:
+        return ()
     low = game.spec.low_rank
     v = value(game, top.rank)
     out = []

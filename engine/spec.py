@@ -95,6 +95,10 @@ class PileGroup:
     # regular ones.
     sequence: tuple[int, ...] = ()
     one_per_suit: bool = False  # no two piles of the group are started by cards of one suit
+    # Ranks that close a building pile: while one of them is on top, nothing goes on it
+    # (Golf's strict rule: a king ends the chain, as the pile neither goes round the corner
+    # nor comes back down from the top rank).
+    nothing_on: tuple[int, ...] = ()
     empty_from: tuple[Kind, ...] = ()  # an empty pile takes cards only from these kinds (none: any)
     max_cards: int | None = None
     pick: Pick = Pick.NONE

@@ -1,0 +1,67 @@
+"""The Golf family (issue 32): games in which every card goes to one pile, built a rank up or
+down regardless of suit, so that the whole deal is played out in a single chain of ranks.
+
+Readings: docs/readings/golf-and-pyramid.md. Golf and Black Hole are data in the existing
+vocabulary: one foundation that builds either way (``Direction.EITHER``), with or without
+going round the corner (``wrap``), started by a dealt card (``deal=1``) or a named one
+(``first_cards``), fed by columns whose top cards go only there; Golf's stock is turned one
+card at a time straight onto that foundation (``StockRule(deal_to="f")``).
+"""
+
+from __future__ import annotations
+
+from ..cards import KING
+from ..registry import register
+from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup, StockRule
+
+F, T = Kind.FOUNDATION, Kind.TABLEAU
+
+
+def chain(at: tuple[float, float], *, wrap: bool, name: str = "Foundation", deal: int = 0,
+          first_cards: tuple[str, ...] = (), nothing_on: tuple[int, ...] = ()) -> PileGroup:
+    """The one foundation of the family: any card one rank above or below its top card,
+    whatever the suits (with ``wrap``, a king and an ace are neighbours too; nothing goes
+    on a card of a rank in ``nothing_on``)."""
+    return PileGroup("f", F, name, build=Build.ANY_SUIT, direction=Direction.EITHER, wrap=wrap, empty=Empty.NONE,
+                     nothing_on=nothing_on, deal=deal, first_cards=first_cards, at=at)
+
+
+GOLF = register(GameSpec(
+    slug="golf",
+    title="Golf",
+    family="golf",
+    decks=1,
+    description="Seven columns of five, all face up; their top cards go onto one pile a rank up or down regardless "
+                "of suit, never round the corner and nothing on a king; the stock is turned onto the pile one card "
+                "at a time, once.",
+    groups=(
+        PileGroup("t", T, "Column {n}", count=7, empty=Empty.NONE, pick=Pick.TOP, to=(F,), deal=5, at=(0, 0),
+                  fan="down"),
+        PileGroup("stock", Kind.STOCK, "Stock", at=(2.75, 2)),
+        # The first card of the stock starts the pile; a king on top ends it until the
+        # next card is turned onto it.
+        chain(at=(2.75, 3.5), wrap=False, deal=1, nothing_on=(KING,)),
+    ),
+    stock=StockRule(deal_to="f", label="Turn a card", done="Turned a card"),
+))
+
+# The fans stand round the hole as PySolFC lays them out: five above, two on each side of
+# it in the two middle rows, four below.
+_FAN_PLACES = ((0, 0), (0, 1.5), (0, 3), (0, 4.5), (0, 6),
+               (1, 0), (1, 1.5), (1, 4.5), (1, 6),
+               (2, 0), (2, 1.5), (2, 4.5), (2, 6),
+               (3, 0.75), (3, 2.25), (3, 3.75), (3, 5.25))
+
+BLACK_HOLE = register(GameSpec(
+    slug="black-hole",
+    title="Black Hole",
+    family="golf",
+    decks=1,
+    description="The ace of spades is the hole; the other 51 cards lie in seventeen fans of three round it, and "
+                "their top cards go into the hole a rank up or down regardless of suit, king and ace meeting; no stock.",
+    groups=(
+        PileGroup("t", T, "Fan {n}", count=17, empty=Empty.NONE, pick=Pick.TOP, to=(F,), deal=3,
+                  places=_FAN_PLACES, fan="right"),
+        chain(at=(1.5, 3.25), wrap=True, name="Black hole", first_cards=("AS",)),
+    ),
+))
