@@ -132,6 +132,7 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
         f"of the other, not the {_card(card)}"),
     "supermove": _supermove,
     "covered": _covered,
+    "overlapped": "the card of {0} is held in: every card lying over it has to go first",
     "discard-rank": lambda game, dst, rank: f"{game.pile_name(dst)} takes only {rank_text(rank)}s, one at a time",
     "grid-full": "every row of {0} has been dealt",
     "no-stock": lambda game, action: f"there is no stock to {action} from in {game.spec.title}",

@@ -107,9 +107,25 @@ def grid_neighbours(g: PileGroup) -> dict[str, tuple[str, ...] | None]:
     return out
 
 
+@lru_cache(maxsize=None)
+def lying_over(g: PileGroup) -> dict[str, tuple[str, ...]]:
+    """For each place of a group with ``overlapped_by``, the places whose cards lie over it."""
+    ids = g.ids()
+    if len(g.overlapped_by) != len(ids):
+        raise ValueError(f"group {g.prefix!r}: {len(g.overlapped_by)} overlap lists for {len(ids)} piles")
+    return {pid: tuple(ids[j] for j in g.overlapped_by[i]) for i, pid in enumerate(ids)}
+
+
+def held(g: PileGroup) -> bool:
+    """Can a place of ``g`` be held in by others (``freed_by`` or ``overlapped_by``)?"""
+    return bool(g.freed_by or g.overlapped_by)
+
+
 def covered(game: Game, g: PileGroup, pid: str) -> bool:
-    """Is the card of grid place ``pid`` held in, every neighbour that could free it
-    (``freed_by``) holding a card?"""
+    """Is the card of grid place ``pid`` held in: some card lying over it
+    (``overlapped_by``), or every neighbour that could free it holding a card (``freed_by``)?"""
+    if g.overlapped_by:
+        return any(game.piles[q] for q in lying_over(g)[pid])
     if not g.freed_by:
         return False
     near = grid_neighbours(g)[pid]
@@ -175,7 +191,7 @@ def pick_limit(game: Game, pid: str) -> int:
         return 0
     if g.base_card_stays and len(game.piles[pid]) == 1:
         return 0
-    if g.freed_by and covered(game, g, pid):
+    if held(g) and covered(game, g, pid):
         return 0
     return run_length(game, pid)
 
@@ -266,6 +282,8 @@ def refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, int] | None
         return ("src-locked", src, g.available_when_empty)
     if g.base_card_stays and len(game.piles[src]) == 1:
         return ("base-stays", src)
+    if g.overlapped_by and covered(game, g, src):
+        return ("overlapped", src)
     if g.freed_by and covered(game, g, src):
         return ("covered", src, g.sideways(g.ids().index(src)))
     if d.kind not in g.to:
@@ -578,7 +596,7 @@ def settle(game: Game) -> None:
     for pid in game.order:
         pile = game.piles[pid]
         g = game.group_of[pid]
-        if game.down[pid] and game.down[pid] >= len(pile):
+        if game.down[pid] and game.down[pid] >= len(pile) and not (g.overlapped_by and covered(game, g, pid)):
             game.down[pid] = max(0, len(pile) - 1) if g.turn_up else len(pile)
         if g.refill_from and not pile and not (g.refill_until_deal and game.deals) and pid in refilled(g):
             for source in g.refill_from:

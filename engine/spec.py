@@ -132,6 +132,11 @@ class PileGroup:
     # when one of these neighbours (row offset, column offset) is empty or off the grid
     # (Babette's garden: the place below; Crazy Quilt's quilt: above or below).
     freed_by: tuple[tuple[int, int], ...] = ()
+    # Or, for places laid out freely (``places``), the places of the group lying over each
+    # of its places, by index in the group, one tuple per pile: a place's card may be taken
+    # only once every one of them is empty, and a face-down card there turns up only then
+    # (TriPeaks' peaks, each card held by the two cards half over it in the row below).
+    overlapped_by: tuple[tuple[int, ...], ...] = ()
     # The grid's places alternate upright and sideways like a chessboard, the first upright:
     # a sideways place's ``freed_by`` neighbours are turned a quarter (left and right for
     # above and below), and the view draws its card sideways (Crazy Quilt).

@@ -16,6 +16,16 @@ from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup, Sto
 
 F, T = Kind.FOUNDATION, Kind.TABLEAU
 
+Place = tuple[float, float]
+
+
+def overlaps(places: tuple[Place, ...]) -> tuple[tuple[int, ...], ...]:
+    """For places laid out in rows one cell apart, each card half over the two cards of the
+    row above it that it touches: for each place, the places of the next row half a column
+    to either side of it, the cards lying over it (``PileGroup.overlapped_by``)."""
+    return tuple(tuple(j for j, (r, c) in enumerate(places) if r == row + 1 and abs(c - col) == 0.5)
+                 for row, col in places)
+
 
 def chain(at: tuple[float, float], *, wrap: bool, name: str = "Foundation", deal: int = 0,
           first_cards: tuple[str, ...] = (), nothing_on: tuple[int, ...] = ()) -> PileGroup:
@@ -64,4 +74,32 @@ BLACK_HOLE = register(GameSpec(
                   places=_FAN_PLACES, fan="right"),
         chain(at=(1.5, 3.25), wrap=True, name="Black hole", first_cards=("AS",)),
     ),
+))
+
+# TriPeaks: three peaks of 3, 6 and 9 cards over a base row of ten, as one group of 28 places:
+# the three tops, the six of the second row (two a peak), the nine of the third, the ten of
+# the base; each card half under the two of the row below it. Each row is a cell below the
+# one before, so no card covers another's corner on the screen.
+_PEAK_PLACES: tuple[Place, ...] = (
+    tuple((0, 3 * p + 1.5) for p in range(3))
+    + tuple((1, 3 * p + 1 + m) for p in range(3) for m in range(2))
+    + tuple((2, j + 0.5) for j in range(9))
+    + tuple((3, k) for k in range(10)))
+
+TRIPEAKS = register(GameSpec(
+    slug="tripeaks",
+    title="TriPeaks",
+    aliases=("Tri Peaks", "Three Peaks"),
+    family="golf",
+    decks=1,
+    description="Three peaks of 28 cards, only the base row face up; a card is free once both cards over it are gone, "
+                "and free cards go onto one pile a rank up or down regardless of suit, king and ace meeting; the "
+                "stock is turned onto the pile one card at a time, once.",
+    groups=(
+        PileGroup("p", T, "Peak place {n}", count=28, empty=Empty.NONE, max_cards=1, pick=Pick.TOP, to=(F,), deal=1,
+                  deal_down=(1,) * 18 + (0,) * 10, overlapped_by=overlaps(_PEAK_PLACES), places=_PEAK_PLACES),
+        PileGroup("stock", Kind.STOCK, "Stock", at=(4.25, 3.5)),
+        chain(at=(4.25, 5), wrap=True, deal=1),
+    ),
+    stock=StockRule(deal_to="f", label="Turn a card", done="Turned a card"),
 ))

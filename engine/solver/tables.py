@@ -359,9 +359,12 @@ def _heights_table(probe: Any, g: Any, cards: dict[int, Card]) -> tuple[tuple[fr
 def fits_tables(spec: GameSpec) -> bool:
     """Can this model state the spec's rules as tables and its own steps? Not: a sequence
     repeating a rank in piles whose cards move on (only a pile that keeps its cards is read
-    by its height), a grid place also held by another group."""
+    by its height), a grid place also held by another group, places held in by the cards
+    lying over them (``overlapped_by``: the engine searches those games)."""
     for g in spec.groups:
         if g.freed_by and g.available_when_empty:
+            return False
+        if g.overlapped_by:  # places held in by the cards over them: not in the tables (yet)
             return False
         if len(set(g.sequence)) != len(g.sequence) and (g.to or g.build is Build.NONE):
             return False

@@ -137,3 +137,63 @@ def test_a_foundation_built_in_suit_is_still_keyed_whole() -> None:
     model = compact_model(g)
     assert model is not None
     assert all(dealt_to != 2 for _, _, dealt_to in model.spans)
+
+
+# --- TriPeaks --------------------------------------------------------------------------------
+
+
+def test_tripeaks_deals_28_peak_cards_the_base_row_alone_face_up_one_card_to_the_pile_and_23_to_the_stock() -> None:
+    g = engine.new_game("tripeaks", 4)
+    places = ids(g, "p")
+    assert [len(g.piles[p]) for p in places] == [1] * 28
+    assert [g.down[p] for p in places] == [1] * 18 + [0] * 10
+    assert len(g.piles["f"]) == 1 and len(g.piles["stock"]) == 23
+    assert cards_once_per_deck(g)
+
+
+def test_tripeaks_frees_a_card_only_when_both_cards_over_it_are_gone_and_turns_it_up_then() -> None:
+    # p10 (third row, first place) lies under p19 and p20, the base row's first two cards.
+    g = arrange(engine.new_game("tripeaks", 1), p10="#6C", p19="5H", p20="4D", f="6S", stock="KC")
+    refused(g, mv("p10", "f"), "held in", "every card lying over it")
+    g.play(mv("p19", "f"))
+    assert g.down["p10"] == 1  # one card still lies over it: it stays face down
+    refused(g, mv("p10", "f"), "held in")
+    g.play(mv("p20", "f"))
+    assert g.down["p10"] == 0  # both gone: it turns face up and is free
+    assert mv("p10", "f") not in legal(g)  # the 6♣ does not fit the 4♦
+    g.play("deal")
+    refused(g, mv("p10", "f"), "cannot go on the K♣")
+
+
+def test_tripeaks_peak_tops_are_held_by_the_two_cards_of_the_second_row() -> None:
+    g = arrange(engine.new_game("tripeaks", 1), p1="6H", p4="8C", p5="7D", f="7S")
+    refused(g, mv("p1", "f"), "held in")
+    g.play(mv("p4", "f"))
+    refused(g, mv("p1", "f"), "held in")  # the 7♦ still lies over it
+    g.play(mv("p5", "f"))
+    g.play(mv("p1", "f"))
+    assert codes(g, "f") == "7S 8C 7D 6H"
+
+
+def test_tripeaks_wraps_between_king_and_ace_and_takes_nothing_else() -> None:
+    g = arrange(engine.new_game("tripeaks", 1), p19="KD", p20="2C", p21="AD", p22="5C", f="AS", stock="9C")
+    assert {mv("p19", "f"), mv("p20", "f")} <= legal(g)
+    refused(g, mv("p21", "f"), "cannot go on the A♠")
+    refused(g, mv("p22", "f"), "cannot go on the A♠", "going round the corner")
+    refused(g, mv("p19", "p20"), "nothing may be placed on")
+    refused(g, mv("f", "p19"), "do not move")
+    g.play("deal")
+    assert codes(g, "f") == "AS 9C" and not g.piles["stock"]
+    refused(g, "deal", "the stock is empty")
+    refused(g, "redeal", "no redeal")
+
+
+def test_tripeaks_is_searched_through_the_engine_which_keys_its_pile_by_length_and_top_card() -> None:
+    from engine.solver.engine_model import EngineModel
+
+    a = arrange(engine.new_game("tripeaks", 1), f="AS 2D 3C 4H", p19="5S", stock="9D")
+    b = arrange(engine.new_game("tripeaks", 1), f="AS 2C 3D 4H", p19="5S", stock="9D")
+    c = arrange(engine.new_game("tripeaks", 1), f="AS 2C 3D 4S", p19="5H", stock="9D")
+    assert compact_model(a) is None  # places held in by the cards over them are not in the tables
+    key = [EngineModel(g).key(g.snapshot()) for g in (a, b, c)]
+    assert key[0] == key[1] and key[0] != key[2]
