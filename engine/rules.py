@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .cards import ACE, KING, Card
 from .dealing import reshuffle
-from .moves import Move
+from .moves import Move, pile_sort_key
 from .spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
 
 if TYPE_CHECKING:
@@ -530,10 +530,59 @@ def stock_moves(game: Game) -> list[Move]:
             if (spec.stock or (a == "redeal" and spec.reshuffle)) and stock_refusal(game, a) is None]
 
 
+def pair_pool(game: Game) -> list[str]:
+    """The piles whose top cards may be taken off in pairs now (``GameSpec.pairs``): those
+    of its groups whose top card is available."""
+    rule = game.spec.pairs
+    if rule is None:
+        return []
+    return [pid for prefix in rule.groups for pid in game.spec.group(prefix).ids() if pick_limit(game, pid)]
+
+
+def pair_moves(game: Game) -> list[Move]:
+    """Every legal taking-off of ``GameSpec.pairs``: one available card whose rank is the
+    total alone, or two from different piles whose ranks add up to it."""
+    rule = game.spec.pairs
+    if rule is None:
+        return []
+    pool = pair_pool(game)
+    rank = {pid: game.piles[pid][-1].rank for pid in pool}
+    out = [Move((pid,), rule.to) for pid in pool if rank[pid] == rule.total]
+    for i, a in enumerate(pool):
+        for b in pool[i + 1:]:
+            if rank[a] + rank[b] == rule.total:
+                out.append(Move(tuple(sorted((a, b), key=pile_sort_key)), rule.to))
+    return out
+
+
+def pair_refusal(game: Game, move: Move) -> Why | None:
+    """Why ``move``, onto the pairs' discard pile, is not a legal taking-off; None if it is."""
+    rule = game.spec.pairs
+    assert rule is not None
+    if len(move.sources) > 2 or move.count != 1:
+        return ("pair-size", rule.total)
+    for pid in move.sources:
+        if pid not in rule.groups and game.group_of[pid].prefix not in rule.groups:
+            return ("pair-from", pid)
+        if not game.piles[pid]:
+            return ("src-empty", pid)
+        g = game.group_of[pid]
+        if g.overlapped_by and covered(game, g, pid):
+            return ("overlapped", pid)
+        if g.freed_by and covered(game, g, pid):
+            return ("covered", pid, g.sideways(g.ids().index(pid)))
+        if not pick_limit(game, pid):
+            return ("face-down", pid)
+    cards = [game.piles[pid][-1] for pid in move.sources]
+    if sum(c.rank for c in cards) != rule.total:
+        return ("pair-total", tuple(cards), rule.total)
+    return None
+
+
 def standard_moves(game: Game) -> list[Move]:
-    """All legal moves: cards, the game's own moves, then stock actions; a last-resort
-    deal only when nothing else is possible."""
-    moves = card_moves(game) + game.spec.hooks.extra_moves(game)
+    """All legal moves: cards, pairs taken off, the game's own moves, then stock actions;
+    a last-resort deal only when nothing else is possible."""
+    moves = card_moves(game) + pair_moves(game) + game.spec.hooks.extra_moves(game)
     stock = stock_moves(game)
     rule = game.spec.stock
     if rule is not None and rule.last_resort and moves:
@@ -583,6 +632,9 @@ def apply_standard(game: Game, move: Move) -> None:
             piles[pid] = []
         piles[game.stock_id] = heap[::-1]
         game.use_redeal()
+    elif len(move.sources) > 1:  # a pair taken off together (``GameSpec.pairs``)
+        for pid in move.sources:
+            piles[move.target].append(piles[pid].pop())
     else:
         src = piles[move.source]
         cards = src[-move.count:]

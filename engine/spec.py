@@ -268,6 +268,24 @@ class Reshuffle:
 
 
 @dataclass(frozen=True)
+class Pairs:
+    """Cards taken off together, onto the discard pile ``to``, by a rule on their ranks:
+    the available top cards of piles of ``groups``, two at a time whose ranks add up to
+    ``total``, or one alone whose rank is ``total`` (Pyramid's thirteens: an ace counts 1,
+    a jack 11, a queen 12, so a king goes alone). A card is available as it is to move
+    anywhere: a top card, face up, not held in (``freed_by``, ``overlapped_by``).
+
+    The move is written with its sources, ``p7+p28>d``, or ``p28>d`` for a card alone.
+    ``match`` names the rule on the ranks, so that another rule can be added beside it
+    (Monte Carlo's pairs of one rank): only "total" so far."""
+
+    to: str
+    groups: tuple[str, ...]
+    total: int = 13
+    match: str = "total"
+
+
+@dataclass(frozen=True)
 class GameSpec:
     slug: str
     title: str
@@ -295,6 +313,7 @@ class GameSpec:
     reshuffle: Reshuffle | None = None
     redeal_label: str = "Redeal"
     redeal_done: str = "The waste is turned over"  # what the status says after a redeal
+    pairs: Pairs | None = None  # cards taken off together by a rule on their ranks (Pyramid's thirteens)
     stays_out: tuple[int, ...] = ()  # ranks that never go home: the game is won without them (Intrigue's queens)
     # Layout: on a narrow screen the board may fold each wide row of piles in two, the second
     # half under the first (a castle's rows, which grow sideways; The Nation's twelve columns).

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..cards import KING
 from ..registry import register
-from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup, StockRule
+from ..spec import Build, Direction, Empty, GameSpec, Kind, Pairs, Pick, PileGroup, StockRule
 
 F, T = Kind.FOUNDATION, Kind.TABLEAU
 
@@ -102,4 +102,29 @@ TRIPEAKS = register(GameSpec(
         chain(at=(4.25, 5), wrap=True, deal=1),
     ),
     stock=StockRule(deal_to="f", label="Turn a card", done="Turned a card"),
+))
+
+# Pyramid: seven rows of 1 to 7 cards, each card half over the two of the row above it
+# that it touches, drawn a cell apart as TriPeaks' rows; the stock, waste and discard pile
+# in the corners the triangle leaves free.
+_PYRAMID_PLACES: tuple[Place, ...] = tuple((r, (6 - r) / 2 + k) for r in range(7) for k in range(r + 1))
+
+PYRAMID = register(GameSpec(
+    slug="pyramid",
+    title="Pyramid",
+    aliases=("Solitaire 13",),
+    family="golf",
+    decks=1,
+    description="A pyramid of 28 cards in seven rows; two free cards whose values add up to 13 are taken off "
+                "together, a king alone; the stock is turned one card at a time onto a waste whose top card pairs "
+                "too; one pass, and every card must go.",
+    groups=(
+        PileGroup("p", T, "Pyramid place {n}", count=28, empty=Empty.NONE, max_cards=1, pick=Pick.TOP,
+                  to=(Kind.DISCARD,), deal=1, overlapped_by=overlaps(_PYRAMID_PLACES), places=_PYRAMID_PLACES),
+        PileGroup("stock", Kind.STOCK, "Stock", at=(0, 0)),
+        PileGroup("waste", Kind.WASTE, "Waste", pick=Pick.TOP, to=(Kind.DISCARD,), at=(0, 1)),
+        PileGroup("d", Kind.DISCARD, "Discard pile", at=(0, 6)),
+    ),
+    stock=StockRule(deal_to="waste", label="Turn a card", done="Turned a card"),
+    pairs=Pairs(to="d", groups=("p", "waste")),
 ))

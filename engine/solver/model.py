@@ -278,6 +278,8 @@ def _compact(spec: GameSpec, base: int | None) -> Compact | None:
         return None  # hooks that replace the moves or act after each one need the engine itself
     if spec.reshuffle is not None:
         return None  # a redeal's shuffle is chance the tables cannot hold: the engine plays it as the game does
+    if spec.pairs is not None:
+        return None  # cards taken off in pairs by their ranks: not in the tables; the engine searches them
     if base is None and any(g.empty is Empty.BASE and g.base_rank is None and not g.sequence for g in spec.groups):
         return None  # the first card played sets the base: not a table until it is played
     return Compact(spec, base)

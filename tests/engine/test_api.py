@@ -27,7 +27,7 @@ OTHER_GAMES = [  # issue 10
 CALCULATION_GAMES = ["sir-tommy", "strategy", "calculation"]  # issue 31
 COMPARED_GAMES = ["salic-law", "royal-parade", "labyrinth"]  # issue 31
 FAN_GAMES = ["bakers-dozen", "la-belle-lucie"]  # issue 31
-GOLF_GAMES = ["golf", "black-hole", "tripeaks"]  # issue 32
+GOLF_GAMES = ["golf", "black-hole", "tripeaks", "pyramid"]  # issue 32
 
 
 def test_games_lists_the_source_games_then_the_related_games_with_their_facts() -> None:

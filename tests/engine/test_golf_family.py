@@ -197,3 +197,64 @@ def test_tripeaks_is_searched_through_the_engine_which_keys_its_pile_by_length_a
     assert compact_model(a) is None  # places held in by the cards over them are not in the tables
     key = [EngineModel(g).key(g.snapshot()) for g in (a, b, c)]
     assert key[0] == key[1] and key[0] != key[2]
+
+
+# --- Pyramid ---------------------------------------------------------------------------------
+
+
+def test_pyramid_deals_28_cards_face_up_in_seven_rows_and_24_to_the_stock() -> None:
+    g = engine.new_game("pyramid", 2)
+    assert [len(g.piles[p]) for p in ids(g, "p")] == [1] * 28
+    assert all(g.down[p] == 0 for p in ids(g, "p"))
+    assert len(g.piles["stock"]) == 24 and not g.piles["waste"] and not g.piles["d"]
+    assert cards_once_per_deck(g)
+
+
+def test_pyramid_takes_off_two_free_cards_adding_up_to_13_and_a_king_alone() -> None:
+    # p22..p28 are the bottom row; p16 lies under p22 and p23.
+    g = arrange(engine.new_game("pyramid", 1), p16="QC", p22="JH", p23="2C", p24="KS", p25="AD", p26="9S",
+                stock="4C")
+    assert {"p22+p23>d", "p24>d"} <= legal(g)
+    refused(g, "p16+p25>d", "held in")  # the queen is still covered
+    refused(g, "p22+p26>d", "add up to 20, not 13")
+    refused(g, "p25>d", "counts 1", "alone")
+    g.play("p22+p23>d")
+    assert codes(g, "d") == "JH 2C" and not g.piles["p22"] and not g.piles["p23"]
+    g.play("p16+p25>d")  # both cards over the queen are gone: it pairs with the ace
+    g.play("p24>d")
+    assert codes(g, "d") == "JH 2C QC AD KS"
+
+
+def test_pyramid_pairs_the_waste_top_with_a_free_card_and_only_the_top() -> None:
+    g = arrange(engine.new_game("pyramid", 1), p22="9H", p23="5S", stock="2D 8C 4C")
+    g.play("deal")
+    g.play("deal")
+    assert codes(g, "waste") == "4C 8C"
+    assert {"p23+waste>d"} <= legal(g)
+    refused(g, "p22+waste>d", "add up to 17")  # the 4♣ under the 8♣ is not available
+    g.play("p23+waste>d")
+    assert "p22+waste>d" in legal(g)  # now the 4♣ is the waste's top card
+
+
+def test_pyramid_moves_cards_only_by_taking_them_off_and_turns_the_stock_once() -> None:
+    g = arrange(engine.new_game("pyramid", 1), p22="9H", p23="5S", stock="8C")
+    refused(g, mv("p22", "p23"), "nothing may be placed on")
+    refused(g, "p22+p23+waste>d", "one at a time", "two together")
+    g.play("deal")
+    refused(g, "deal", "the stock is empty")
+    refused(g, "redeal", "no redeal")
+    g.play("p23+waste>d")
+    assert g.status() == "stuck"
+
+
+def test_pyramid_is_won_with_all_52_cards_taken_off() -> None:
+    g = arrange(engine.new_game("pyramid", 1), d=rest_of_pack("KS", "6H", "7C", "KH"), p22="6H", p23="7C", p24="KH")
+    g.play("p22+p23>d")
+    assert not g.is_won()
+    g.play("p24>d")
+    assert g.is_won()
+
+
+def test_pyramid_is_searched_through_the_engine() -> None:
+    g = engine.new_game("pyramid", 1)
+    assert compact_model(g) is None
