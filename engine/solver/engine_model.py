@@ -40,6 +40,12 @@ class EngineModel:
         # Piles keyed by their length and top card alone, as the compact model keys them
         # (``Tables._topmost``): a foundation that builds loosely, whose cards never move on.
         self.topmost = frozenset(i for i, p in enumerate(game.order) if _topmost(group[p]))
+        # The discard pile of cards taken off in pairs (``GameSpec.pairs``), keyed by its
+        # length alone: nothing is ever built on it nor taken from it, so which pairs went
+        # first cannot change what follows (Pyramid: every order of the same pairs taken
+        # off was a new position).
+        pairs = game.spec.pairs
+        self.counted = frozenset((work._lay.index[pairs.to],)) if pairs is not None else frozenset()
 
     def start(self) -> Any:
         return self.work.snapshot()
@@ -84,8 +90,9 @@ class EngineModel:
     def key(self, state: Any) -> Any:
         cards, down, *rest = state
         codes = self.codes
-        top = self.topmost
-        return (tuple(bytes((d, len(pile), *[codes[c] for c in pile[-1:]])) if i in top
+        top, counted = self.topmost, self.counted
+        return (tuple(bytes((d, len(pile))) if i in counted
+                      else bytes((d, len(pile), *[codes[c] for c in pile[-1:]])) if i in top
                       else bytes((d, *[codes[c] for c in pile])) for i, (pile, d) in enumerate(zip(cards, down))), *rest)
 
     def won(self, state: Any) -> bool:

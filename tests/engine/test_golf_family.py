@@ -258,3 +258,13 @@ def test_pyramid_is_won_with_all_52_cards_taken_off() -> None:
 def test_pyramid_is_searched_through_the_engine() -> None:
     g = engine.new_game("pyramid", 1)
     assert compact_model(g) is None
+
+
+def test_the_engine_search_keys_the_pairs_discard_pile_by_its_length_alone() -> None:
+    from engine.solver.engine_model import EngineModel
+
+    a = arrange(engine.new_game("pyramid", 1), d="KS JH 2C", p22="9H", stock="4C")
+    b = arrange(engine.new_game("pyramid", 1), d="2C JH KS", p22="9H", stock="4C")
+    c = arrange(engine.new_game("pyramid", 1), d="2C JH", p22="9H", stock="4C")
+    key = [EngineModel(g).key(g.snapshot()) for g in (a, b, c)]
+    assert key[0] == key[1] and key[0] != key[2]
