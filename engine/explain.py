@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from .cards import ACE, SUIT_SYMBOLS, Card, rank_text
 from .moves import Move
-from .rules import Why, refusal, run_length, standard_moves, stock_refusal
+from .rules import Why, pair_refusal, refusal, run_length, standard_moves, stock_refusal
 from .spec import Build, Direction, Kind, PileGroup
 
 if TYPE_CHECKING:
@@ -108,6 +108,7 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
     "unfounded": lambda game, dst, bottom, first: (
         f"{game.pile_name(dst)} starts with the {_card(bottom)}, not a {rank_text(first)}: it takes nothing "
         "until that card has moved away"),
+    "nothing-on": "{0} takes nothing on the {1}",
     "does-not-fit": lambda game, dst, card, top: (
         f"the {_card(card)} cannot go on the {_card(top)}: {game.pile_name(dst)} {_build_words(game.group_of[dst])}"),
     "suit-taken": lambda game, dst, suit: (
@@ -131,6 +132,14 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
         f"of the other, not the {_card(card)}"),
     "supermove": _supermove,
     "covered": _covered,
+    "pair-size": lambda game, total: (
+        f"cards are taken off one at a time (a card of value {total}) or two together (adding up to {total})"),
+    "pair-from": "the card of {0} cannot be taken off in a pair",
+    "pair-total": lambda game, cards, total: (
+        f"{' and '.join('the ' + _card(c) for c in cards)} add{'s' if len(cards) == 1 else ''} up to "
+        f"{sum(c.rank for c in cards)}, not {total}" if len(cards) > 1 else
+        f"the {_card(cards[0])} counts {cards[0].rank}: alone, only a card counting {total} is taken off"),
+    "overlapped": "the card of {0} is held in: every card lying over it has to go first",
     "discard-rank": lambda game, dst, rank: f"{game.pile_name(dst)} takes only {rank_text(rank)}s, one at a time",
     "grid-full": "every row of {0} has been dealt",
     "no-stock": lambda game, action: f"there is no stock to {action} from in {game.spec.title}",
@@ -234,6 +243,12 @@ def explain(game: Game, move: Move) -> str:
     unknown = [p for p in (*move.sources, move.target) if p not in game.piles]
     if unknown:
         return f"there is no pile {unknown[0]!r} in {game.spec.title} (piles: {', '.join(game.order)})"
+    rule = game.spec.pairs
+    if rule is not None and move.target == rule.to:
+        why = pair_refusal(game, move)
+        if why:
+            return why_text(game, why)
+        return "that move is not possible in this position"
     if len(move.sources) != 1:
         return f"{game.spec.title} has no move that takes cards from several piles at once"
     why = refusal(game, move.source, move.target, move.count)

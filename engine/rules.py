@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .cards import ACE, KING, Card
 from .dealing import reshuffle
-from .moves import Move
+from .moves import Move, pile_sort_key
 from .spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def related(build: Build, a: Card, b: Card) -> bool:
 def fits(game: Game, g: PileGroup, pile: list[Card], card: Card) -> bool:
     """May ``card`` go on top of the non-empty ``pile`` of group ``g``?"""
     top = pile[-1]
-    if not related(g.build, top, card):
+    if not related(g.build, top, card) or top.rank in g.nothing_on:
         return False
     if g.sequence:
         return len(pile) < len(g.sequence) and card.rank == g.sequence[len(pile)]
@@ -107,9 +107,25 @@ def grid_neighbours(g: PileGroup) -> dict[str, tuple[str, ...] | None]:
     return out
 
 
+@lru_cache(maxsize=None)
+def lying_over(g: PileGroup) -> dict[str, tuple[str, ...]]:
+    """For each place of a group with ``overlapped_by``, the places whose cards lie over it."""
+    ids = g.ids()
+    if len(g.overlapped_by) != len(ids):
+        raise ValueError(f"group {g.prefix!r}: {len(g.overlapped_by)} overlap lists for {len(ids)} piles")
+    return {pid: tuple(ids[j] for j in g.overlapped_by[i]) for i, pid in enumerate(ids)}
+
+
+def held(g: PileGroup) -> bool:
+    """Can a place of ``g`` be held in by others (``freed_by`` or ``overlapped_by``)?"""
+    return bool(g.freed_by or g.overlapped_by)
+
+
 def covered(game: Game, g: PileGroup, pid: str) -> bool:
-    """Is the card of grid place ``pid`` held in, every neighbour that could free it
-    (``freed_by``) holding a card?"""
+    """Is the card of grid place ``pid`` held in: some card lying over it
+    (``overlapped_by``), or every neighbour that could free it holding a card (``freed_by``)?"""
+    if g.overlapped_by:
+        return any(game.piles[q] for q in lying_over(g)[pid])
     if not g.freed_by:
         return False
     near = grid_neighbours(g)[pid]
@@ -175,7 +191,7 @@ def pick_limit(game: Game, pid: str) -> int:
         return 0
     if g.base_card_stays and len(game.piles[pid]) == 1:
         return 0
-    if g.freed_by and covered(game, g, pid):
+    if held(g) and covered(game, g, pid):
         return 0
     return run_length(game, pid)
 
@@ -245,6 +261,8 @@ def drop_refusal(game: Game, dst: str, card: Card, n: int = 1) -> Why | None:
         return ("builds-nothing", dst)
     elif unfounded(d, pile):
         return ("unfounded", dst, pile[0], d.sequence[0])
+    elif pile[-1].rank in d.nothing_on:
+        return ("nothing-on", dst, pile[-1])
     elif not fits(game, d, pile, card):
         return ("does-not-fit", dst, card, pile[-1])
     return None
@@ -264,6 +282,8 @@ def refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, int] | None
         return ("src-locked", src, g.available_when_empty)
     if g.base_card_stays and len(game.piles[src]) == 1:
         return ("base-stays", src)
+    if g.overlapped_by and covered(game, g, src):
+        return ("overlapped", src)
     if g.freed_by and covered(game, g, src):
         return ("covered", src, g.sideways(g.ids().index(src)))
     if d.kind not in g.to:
@@ -330,6 +350,8 @@ def neighbour_ranks(game: Game, g: PileGroup, pile: list[Card]) -> tuple[int, ..
     if g.sequence:
         return (g.sequence[len(pile)],) if len(pile) < len(g.sequence) and not unfounded(g, pile) else ()
     top = pile[-1]
+    if top.rank in g.nothing_on:
+        return ()
     low = game.spec.low_rank
     v = value(game, top.rank)
     out = []
@@ -508,10 +530,59 @@ def stock_moves(game: Game) -> list[Move]:
             if (spec.stock or (a == "redeal" and spec.reshuffle)) and stock_refusal(game, a) is None]
 
 
+def pair_pool(game: Game) -> list[str]:
+    """The piles whose top cards may be taken off in pairs now (``GameSpec.pairs``): those
+    of its groups whose top card is available."""
+    rule = game.spec.pairs
+    if rule is None:
+        return []
+    return [pid for prefix in rule.groups for pid in game.spec.group(prefix).ids() if pick_limit(game, pid)]
+
+
+def pair_moves(game: Game) -> list[Move]:
+    """Every legal taking-off of ``GameSpec.pairs``: one available card whose rank is the
+    total alone, or two from different piles whose ranks add up to it."""
+    rule = game.spec.pairs
+    if rule is None:
+        return []
+    pool = pair_pool(game)
+    rank = {pid: game.piles[pid][-1].rank for pid in pool}
+    out = [Move((pid,), rule.to) for pid in pool if rank[pid] == rule.total]
+    for i, a in enumerate(pool):
+        for b in pool[i + 1:]:
+            if rank[a] + rank[b] == rule.total:
+                out.append(Move(tuple(sorted((a, b), key=pile_sort_key)), rule.to))
+    return out
+
+
+def pair_refusal(game: Game, move: Move) -> Why | None:
+    """Why ``move``, onto the pairs' discard pile, is not a legal taking-off; None if it is."""
+    rule = game.spec.pairs
+    assert rule is not None
+    if len(move.sources) > 2 or move.count != 1:
+        return ("pair-size", rule.total)
+    for pid in move.sources:
+        if pid not in rule.groups and game.group_of[pid].prefix not in rule.groups:
+            return ("pair-from", pid)
+        if not game.piles[pid]:
+            return ("src-empty", pid)
+        g = game.group_of[pid]
+        if g.overlapped_by and covered(game, g, pid):
+            return ("overlapped", pid)
+        if g.freed_by and covered(game, g, pid):
+            return ("covered", pid, g.sideways(g.ids().index(pid)))
+        if not pick_limit(game, pid):
+            return ("face-down", pid)
+    cards = [game.piles[pid][-1] for pid in move.sources]
+    if sum(c.rank for c in cards) != rule.total:
+        return ("pair-total", tuple(cards), rule.total)
+    return None
+
+
 def standard_moves(game: Game) -> list[Move]:
-    """All legal moves: cards, the game's own moves, then stock actions; a last-resort
-    deal only when nothing else is possible."""
-    moves = card_moves(game) + game.spec.hooks.extra_moves(game)
+    """All legal moves: cards, pairs taken off, the game's own moves, then stock actions;
+    a last-resort deal only when nothing else is possible."""
+    moves = card_moves(game) + pair_moves(game) + game.spec.hooks.extra_moves(game)
     stock = stock_moves(game)
     rule = game.spec.stock
     if rule is not None and rule.last_resort and moves:
@@ -561,6 +632,9 @@ def apply_standard(game: Game, move: Move) -> None:
             piles[pid] = []
         piles[game.stock_id] = heap[::-1]
         game.use_redeal()
+    elif len(move.sources) > 1:  # a pair taken off together (``GameSpec.pairs``)
+        for pid in move.sources:
+            piles[move.target].append(piles[pid].pop())
     else:
         src = piles[move.source]
         cards = src[-move.count:]
@@ -574,7 +648,7 @@ def settle(game: Game) -> None:
     for pid in game.order:
         pile = game.piles[pid]
         g = game.group_of[pid]
-        if game.down[pid] and game.down[pid] >= len(pile):
+        if game.down[pid] and game.down[pid] >= len(pile) and not (g.overlapped_by and covered(game, g, pid)):
             game.down[pid] = max(0, len(pile) - 1) if g.turn_up else len(pile)
         if g.refill_from and not pile and not (g.refill_until_deal and game.deals) and pid in refilled(g):
             for source in g.refill_from:

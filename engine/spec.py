@@ -95,6 +95,10 @@ class PileGroup:
     # regular ones.
     sequence: tuple[int, ...] = ()
     one_per_suit: bool = False  # no two piles of the group are started by cards of one suit
+    # Ranks that close a building pile: while one of them is on top, nothing goes on it
+    # (Golf's strict rule: a king ends the chain, as the pile neither goes round the corner
+    # nor comes back down from the top rank).
+    nothing_on: tuple[int, ...] = ()
     empty_from: tuple[Kind, ...] = ()  # an empty pile takes cards only from these kinds (none: any)
     max_cards: int | None = None
     pick: Pick = Pick.NONE
@@ -128,6 +132,11 @@ class PileGroup:
     # when one of these neighbours (row offset, column offset) is empty or off the grid
     # (Babette's garden: the place below; Crazy Quilt's quilt: above or below).
     freed_by: tuple[tuple[int, int], ...] = ()
+    # Or, for places laid out freely (``places``), the places of the group lying over each
+    # of its places, by index in the group, one tuple per pile: a place's card may be taken
+    # only once every one of them is empty, and a face-down card there turns up only then
+    # (TriPeaks' peaks, each card held by the two cards half over it in the row below).
+    overlapped_by: tuple[tuple[int, ...], ...] = ()
     # The grid's places alternate upright and sideways like a chessboard, the first upright:
     # a sideways place's ``freed_by`` neighbours are turned a quarter (left and right for
     # above and below), and the view draws its card sideways (Crazy Quilt).
@@ -259,6 +268,24 @@ class Reshuffle:
 
 
 @dataclass(frozen=True)
+class Pairs:
+    """Cards taken off together, onto the discard pile ``to``, by a rule on their ranks:
+    the available top cards of piles of ``groups``, two at a time whose ranks add up to
+    ``total``, or one alone whose rank is ``total`` (Pyramid's thirteens: an ace counts 1,
+    a jack 11, a queen 12, so a king goes alone). A card is available as it is to move
+    anywhere: a top card, face up, not held in (``freed_by``, ``overlapped_by``).
+
+    The move is written with its sources, ``p7+p28>d``, or ``p28>d`` for a card alone.
+    ``match`` names the rule on the ranks, so that another rule can be added beside it
+    (Monte Carlo's pairs of one rank): only "total" so far."""
+
+    to: str
+    groups: tuple[str, ...]
+    total: int = 13
+    match: str = "total"
+
+
+@dataclass(frozen=True)
 class GameSpec:
     slug: str
     title: str
@@ -286,6 +313,7 @@ class GameSpec:
     reshuffle: Reshuffle | None = None
     redeal_label: str = "Redeal"
     redeal_done: str = "The waste is turned over"  # what the status says after a redeal
+    pairs: Pairs | None = None  # cards taken off together by a rule on their ranks (Pyramid's thirteens)
     stays_out: tuple[int, ...] = ()  # ranks that never go home: the game is won without them (Intrigue's queens)
     # Layout: on a narrow screen the board may fold each wide row of piles in two, the second
     # half under the first (a castle's rows, which grow sideways; The Nation's twelve columns).

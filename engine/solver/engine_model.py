@@ -12,9 +12,9 @@ from ..auto import safe_moves
 from ..game import Game
 from ..moves import Move
 from ..rules import drop_refusal, empty_takes, run_length
-from ..spec import Kind
+from ..spec import Empty, Kind, Pick
 from .model import WEIGHTS, stock_buried
-from .tables import code_of, widening
+from .tables import builds_loosely, code_of, widening
 
 
 class EngineModel:
@@ -37,6 +37,15 @@ class EngineModel:
         self.faces = tuple({(c.suit, c.rank): c for p in game.order for c in game.piles[p]}.values())
         self._takes: dict[Any, frozenset[int]] = {}
         self._scored: tuple[Any, int] = (None, 0)
+        # Piles keyed by their length and top card alone, as the compact model keys them
+        # (``Tables._topmost``): a foundation that builds loosely, whose cards never move on.
+        self.topmost = frozenset(i for i, p in enumerate(game.order) if _topmost(group[p]))
+        # The discard pile of cards taken off in pairs (``GameSpec.pairs``), keyed by its
+        # length alone: nothing is ever built on it nor taken from it, so which pairs went
+        # first cannot change what follows (Pyramid: every order of the same pairs taken
+        # off was a new position).
+        pairs = game.spec.pairs
+        self.counted = frozenset((work._lay.index[pairs.to],)) if pairs is not None else frozenset()
 
     def start(self) -> Any:
         return self.work.snapshot()
@@ -81,7 +90,10 @@ class EngineModel:
     def key(self, state: Any) -> Any:
         cards, down, *rest = state
         codes = self.codes
-        return (tuple(bytes((d, *[codes[c] for c in pile])) for pile, d in zip(cards, down)), *rest)
+        top, counted = self.topmost, self.counted
+        return (tuple(bytes((d, len(pile))) if i in counted
+                      else bytes((d, len(pile), *[codes[c] for c in pile[-1:]])) if i in top
+                      else bytes((d, *[codes[c] for c in pile])) for i, (pile, d) in enumerate(zip(cards, down))), *rest)
 
     def won(self, state: Any) -> bool:
         cards = state[0]
@@ -150,3 +162,12 @@ class EngineModel:
 
     def played(self, move: Move) -> list[Move]:
         return [move]
+
+
+def _topmost(g: Any) -> bool:
+    """Is a pile of group ``g`` told apart by its length and top card alone? A foundation
+    that builds loosely (any neighbouring rank of any suit), whose cards never move on, and
+    whose fit reads its top card alone (no sequence, no suit kept per pile, no paired ends):
+    the order of the cards beneath cannot change what it takes (``Tables._topmost``)."""
+    return (g.kind is Kind.FOUNDATION and builds_loosely(g) and (g.pick is Pick.NONE or not g.to)
+            and not g.sequence and not g.one_per_suit and g.empty is not Empty.PAIRED_ENDS)

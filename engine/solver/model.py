@@ -35,7 +35,7 @@ from ..rules import base_rank
 from ..spec import Empty, GameSpec, Pick
 from .legal import DEAL, HOOKED, REDEAL, CMove, State, Through
 from .settle import Settling
-from .tables import fits_tables, own_moves
+from .tables import TOPMOST, fits_tables, own_moves
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -78,7 +78,10 @@ class Compact(Settling):
         stock_left = self.stock >= 0 and bool(piles[self.stock])
         parts: list[Any] = [redeals, deals if self.rows else min(deals, 1)]
         for a, b, dealt_to in self.spans:
-            if b - a == 1:
+            if dealt_to == TOPMOST:
+                parts.append((len(piles[a]), piles[a][-1:]))
+                parts.append(down[a])
+            elif b - a == 1:
                 parts.append(piles[a])
                 parts.append(down[a])
             elif dealt_to and stock_left:
@@ -275,6 +278,8 @@ def _compact(spec: GameSpec, base: int | None) -> Compact | None:
         return None  # hooks that replace the moves or act after each one need the engine itself
     if spec.reshuffle is not None:
         return None  # a redeal's shuffle is chance the tables cannot hold: the engine plays it as the game does
+    if spec.pairs is not None:
+        return None  # cards taken off in pairs by their ranks: not in the tables; the engine searches them
     if base is None and any(g.empty is Empty.BASE and g.base_rank is None and not g.sequence for g in spec.groups):
         return None  # the first card played sets the base: not a table until it is played
     return Compact(spec, base)

@@ -37,9 +37,13 @@ def test_every_game_the_tables_can_state_has_a_compact_model() -> None:
     of two lone cards) through the engine; Queen of Italy's once its base card is chosen
     (a stage of its own, whose hooks replace the moves, searched through the engine move by
     move: ``engine.solver.search``), the tables built for the base rank the chosen card set.
-    The one exception is a game whose redeal shuffles (La Belle Lucie's): chance no table
-    can hold, searched through the engine, which plays each reshuffle as the game does."""
-    assert HOOKED == [s.slug for s in engine.games() if s.reshuffle is not None] == ["la-belle-lucie"]
+    The exceptions are searched through the engine: a game whose redeal shuffles (La Belle
+    Lucie's), chance no table can hold, which the engine plays as the game does; places held
+    in by the cards lying over them (TriPeaks) and cards taken off in pairs (Pyramid), which
+    the tables do not state yet."""
+    untabled = [s.slug for s in engine.games()
+                if s.reshuffle is not None or s.pairs is not None or any(g.overlapped_by for g in s.groups)]
+    assert HOOKED == untabled == ["la-belle-lucie", "tripeaks", "pyramid"]
     assert "queen-of-italy" in COMPACT
     assert compact_model(engine.new_game("queen-of-italy", 1)) is None
 

@@ -59,7 +59,11 @@ static size_t make_key(const Tables *t, const Work *w, uint8_t *out) {
     for (int s = 0; s < t->nspans; s++) {
         const Span *sp = &t->spans[s];
         int m = sp->b - sp->a;
-        if (m == 1 || (sp->dealt_to && stock_left)) {
+        if (sp->dealt_to == 2) { /* TOPMOST: a lone pile keyed by its length and top card */
+            int i = sp->a, n = w->len[i];
+            *q++ = (uint8_t)n; *q++ = w->down[i];
+            if (n) *q++ = w->c[i][n - 1];
+        } else if (m == 1 || (sp->dealt_to && stock_left)) {
             for (int i = sp->a; i < sp->b; i++) {
                 *q++ = w->len[i]; *q++ = w->down[i];
                 memcpy(q, w->c[i], w->len[i]); q += w->len[i];
