@@ -24,5 +24,6 @@ from . import virginia_reel
 from . import calculation
 from . import compared
 from . import fans
+from . import yukon
 
-__all__ = ["babette", "calculation", "castle", "classics", "compared", "deuces", "fans", "forty_thieves", "freecell", "klondike", "matrimony", "nation", "queen_of_italy", "spider", "st_helena", "two_rings", "virginia_reel", "well", "wheel", "wisp"]
+__all__ = ["babette", "calculation", "castle", "classics", "compared", "deuces", "fans", "forty_thieves", "freecell", "klondike", "matrimony", "nation", "queen_of_italy", "spider", "st_helena", "two_rings", "virginia_reel", "well", "wheel", "wisp", "yukon"]

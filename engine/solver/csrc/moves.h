@@ -83,6 +83,7 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
         const Pile *p = &t->piles[i];
         const uint8_t *pile = w->c[i];
         int len = w->len[i], rest_down = w->down[i];
+        int ordered = p->pick == P_FACE_UP ? ordered_length(t, w, i) : limit;
         for (int n = 1; n <= limit; n++) {
             int card = pile[len - n], rest = len - n;
             for (int j = want_first[card]; j >= 0; j = wnext[j * NCODE + card]) {
@@ -109,6 +110,7 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
                 int j = o->j;
                 const Pile *q = &t->piles[j];
                 if (!p->empty_target[j] || (o->count && o->count != n) || (!o->any && !(o->acc & BIT(card)))) continue;
+                if (n > ordered && q->kind == DISCARD) continue;
                 if (barred(t, w, i, j)) continue;
                 if (w->len[j] + n > q->max_cards) continue;
                 if (n > 1 && p->pick == P_SUPER) {
