@@ -582,18 +582,26 @@ def settle(game: Game) -> None:
     for pid in game.order:
         pile = game.piles[pid]
         g = game.group_of[pid]
-        if game.down[pid] and game.down[pid] >= len(pile):
-            game.down[pid] = max(0, len(pile) - 1) if g.turn_up else len(pile)
+        turn_up(game, pid)
         if g.refill_from and not pile and not (g.refill_until_deal and game.deals) and pid in refilled(g):
             for source in g.refill_from:
                 if game.piles[source]:
                     pile.append(game.piles[source].pop())
+                    turn_up(game, source)  # the card it leaves on top (Canfield's reserve)
                     break
         if g.refill_in_line is not None and not pile:
             linked = in_line_source(game, g, pid)
             if linked is not None:
                 pile.append(game.piles[linked].pop())
                 game.down[linked] = min(game.down[linked], len(game.piles[linked]))
+
+
+def turn_up(game: Game, pid: str) -> None:
+    """A face-down card left on top of ``pid`` turns face up, where its group turns cards
+    up (else the pile stays face down)."""
+    pile = game.piles[pid]
+    if game.down[pid] and game.down[pid] >= len(pile):
+        game.down[pid] = max(0, len(pile) - 1) if game.group_of[pid].turn_up else len(pile)
 
 
 @lru_cache(maxsize=None)

@@ -3,8 +3,9 @@
 Readings: docs/readings/yukon-and-canfield.md. All data. The Yukon games share one
 mechanism, any face-up card moving with every card on top of it whatever their order
 (``Pick.FACE_UP``); Scorpion adds Spider's discards of complete suits and a stock of three
-dealt onto the first three columns. Canfield (Klondike's family) is Klondike's building
-and stock with a reserve that refills the tableau and a base rank set by the deal.
+dealt onto the first three columns. Canfield (a family of its own) builds and turns its
+stock as Klondike does, with a reserve that refills the tableau and a base rank set by the
+deal.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ CANFIELD = register(GameSpec(
     slug="canfield",
     title="Canfield",
     aliases=("Demon",),
-    family="klondike",
+    family="canfield",
     decks=1,
     description="A reserve of thirteen and four piles that build down in alternating colours, "
                 "round the corner; the first card dealt sets the foundations' rank; turn the "

@@ -272,7 +272,13 @@ static void advance(const Tables *t, Work *w, int i, int j, int n) {
         if (p->refill_from.n && !w->len[k] && !(p->refill_until_deal && w->deals)) {
             for (int x = 0; x < p->refill_from.n; x++) {
                 int s = p->refill_from.v[x];
-                if (w->len[s]) { w->c[k][0] = w->c[s][--w->len[s]]; w->len[k] = 1; break; }
+                if (w->len[s]) {
+                    w->c[k][0] = w->c[s][--w->len[s]]; w->len[k] = 1;
+                    /* the card it leaves on top turns up (Canfield's reserve), if its pile turns cards up */
+                    if (w->down[s] && w->down[s] >= w->len[s])
+                        w->down[s] = t->piles[s].turn_up ? (uint8_t)(w->len[s] ? w->len[s] - 1 : 0) : w->len[s];
+                    break;
+                }
             }
         }
         if (p->refill_in_line.n && !w->len[k]) {
