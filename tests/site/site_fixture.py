@@ -17,7 +17,7 @@ from site_builder import BuildError, BuildFailed, check
 FAMILY_TITLES = {"beleaguered-castle": "Castle family", "forty-thieves": "Forty Thieves family",
                  "spider": "Spider family", "lady-cadogan": "Lady Cadogan's games", "terrace": "Terrace family",
                  "freecell": "FreeCell family", "klondike": "Klondike family", "other": "Other games",
-                 "calculation": "Calculation family"}
+                 "calculation": "Calculation family", "yukon": "Yukon family", "canfield": "Canfield family"}
 
 
 def game_page(slug: str, body: str = "", **overrides: str) -> str:
