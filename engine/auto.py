@@ -41,7 +41,7 @@ from .cards import Card
 from .dealing import new_pack
 from .moves import Move
 from .rules import Probe, card_moves, drop_refusal, fits, pair_moves, refilled
-from .spec import Build, Direction, GameSpec, Kind, PileGroup
+from .spec import Build, Direction, GameSpec, Kind, Pick, PileGroup
 
 if TYPE_CHECKING:
     from .game import Game
@@ -106,7 +106,7 @@ def is_safe(game: Game, card: Card, foundation: str, home: set[Card] | None = No
     ``strict``: count only the cards already home, in one-pack games too (the solver's rule:
     it never throws a win away)."""
     home = _home(game) if home is None else home
-    one_pack = game.spec.decks == 1 and not strict
+    one_pack = game.spec.decks == 1 and not strict and not _carries_any(game.spec)
     for other in resting_on(game.spec)[card]:
         if other in home:
             continue
@@ -114,6 +114,16 @@ def is_safe(game: Game, card: Card, foundation: str, home: set[Card] | None = No
             continue
         return False
     return not _races(game, foundation, card)
+
+
+@lru_cache(maxsize=None)
+def _carries_any(spec: GameSpec) -> bool:
+    """Does a pile move any face-up card with whatever lies on it (``Pick.FACE_UP``)? Then
+    a card that could go home at once may still want a resting place: lying under cards
+    out of order, it can reach a home only by first carrying them onto another card (Yukon:
+    the 5♣ under a queen moves with her onto the 6♥ to free what lies beneath). There only
+    the cards already home count, as for the solver."""
+    return any(g.pick is Pick.FACE_UP for g in spec.groups)
 
 
 def _races(game: Game, foundation: str, card: Card) -> bool:

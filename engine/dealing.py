@@ -105,11 +105,15 @@ def take_out_base_cards(game: Game, pack: list[Card]) -> list[Card]:
 def set_out_dealt_base(game: Game, pack: list[Card]) -> list[Card]:
     """Penguin's beak: the first card of the shuffled pack sets the game's base rank, and
     the other cards of that rank go at once to the ``starts_with`` piles of their suits
-    (the beak stays first, to be dealt; its own suit's pile waits for it)."""
+    (the beak stays first, to be dealt; its own suit's pile waits for it). Where no group
+    ``starts_with``, the fellows stay in the pack: Canfield deals its first card to a
+    foundation, and the others of its rank come out in play."""
     beak = pack[0]
     game.base = beak.rank
     rest = [beak]
     starters = [pid for g in game.spec.groups if g.starts_with for pid in g.ids()]
+    if not starters:  # no pile starts with its fellows: they stay in the pack (Canfield)
+        return pack
     for card in pack[1:]:
         if card.rank == beak.rank and card is not beak:
             game.piles[starters[SUITS.index(card.suit) % len(starters)]].append(card)

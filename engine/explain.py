@@ -94,6 +94,7 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
     "no-route": _no_route,
     "face-down": "the top card of {0} is face down",
     "not-a-run": _not_a_run,
+    "face-up-only": "{0} has {2} face-up cards to move, not {1}",
     "cell-full": "{0} already holds a card",
     "one-card": "{0} takes one card at a time",
     "discard-full-run": "only a complete run from king down to ace in one suit may be discarded",

@@ -160,7 +160,8 @@ def run_length(game: Game, pid: str, moving: bool = True) -> int:
     each card one rank from the card under it, the way the pile builds (either way, where
     it builds both ways, but the same way all through), and related by the ``run`` rule.
     With ``moving=False``, such a run counts even where only the top card may move (the
-    solver's measure of cards in order)."""
+    solver's measure of cards in order). Where any face-up card may move with what lies on
+    it (``Pick.FACE_UP``), every face-up card counts when ``moving``."""
     g = game.group_of[pid]
     cards = game.piles[pid]
     up = len(cards) - game.down[pid]
@@ -168,6 +169,8 @@ def run_length(game: Game, pid: str, moving: bool = True) -> int:
         return 0
     if g.pick is Pick.TOP and moving:
         return 1
+    if g.pick is Pick.FACE_UP and moving:
+        return up
     ways = (True,) if g.direction is Direction.UP else (False,) if g.direction is Direction.DOWN else (True, False)
     best = 1
     for upward in ways:
@@ -298,10 +301,12 @@ def refusal(game: Game, src: str, dst: str, n: int, room: tuple[int, int] | None
     if run == 0:
         return ("face-down", src)
     if n > run:
-        return ("not-a-run", src, n, run)
+        return ("face-up-only", src, n, run) if g.pick is Pick.FACE_UP else ("not-a-run", src, n, run)
     why = drop_refusal(game, dst, game.piles[src][-n], n)
     if why is not None:
         return why
+    if d.kind is Kind.DISCARD and n > 1 and n > run_length(game, src, moving=False):
+        return ("discard-full-run", dst)  # cards carried out of order (``Pick.FACE_UP``) are no run
     return supermove_refusal(game, src, dst, n, room)
 
 
@@ -411,6 +416,8 @@ def card_moves(game: Game, to: frozenset[Kind] | None = None) -> list[Move]:
         cards = piles[src]
         kinds = group_of[src].to
         src_kind = group_of[src].kind
+        # Where cards are carried out of order, only those in order make a run to discard.
+        ordered = run_length(game, src, moving=False) if group_of[src].pick is Pick.FACE_UP else limit
         for n in range(1, limit + 1):
             card = cards[-n]
             targets = [dst for dst, rank, count in open_to
@@ -422,6 +429,7 @@ def card_moves(game: Game, to: frozenset[Kind] | None = None) -> list[Move]:
                         and not first_pass_refused(game, group_of[src], d)
                         and not in_line_refused(game, group_of[src], src, d, dst)
                         and drop_refusal(game, dst, card, n) is None
+                        and (n <= ordered or d.kind is not Kind.DISCARD)
                         and supermove_refusal(game, src, dst, n, room) is None):
                     out.append(Move((src,), dst, n))
     return out
@@ -648,18 +656,29 @@ def settle(game: Game) -> None:
     for pid in game.order:
         pile = game.piles[pid]
         g = game.group_of[pid]
-        if game.down[pid] and game.down[pid] >= len(pile) and not (g.overlapped_by and covered(game, g, pid)):
-            game.down[pid] = max(0, len(pile) - 1) if g.turn_up else len(pile)
+        turn_up(game, pid)
         if g.refill_from and not pile and not (g.refill_until_deal and game.deals) and pid in refilled(g):
             for source in g.refill_from:
                 if game.piles[source]:
                     pile.append(game.piles[source].pop())
+                    turn_up(game, source)  # the card it leaves on top (Canfield's reserve)
                     break
         if g.refill_in_line is not None and not pile:
             linked = in_line_source(game, g, pid)
             if linked is not None:
                 pile.append(game.piles[linked].pop())
                 game.down[linked] = min(game.down[linked], len(game.piles[linked]))
+
+
+def turn_up(game: Game, pid: str) -> None:
+    """A face-down card left on top of ``pid`` turns face up, where its group turns cards
+    up (else the pile stays face down), and nothing lies over it (``overlapped_by``)."""
+    pile = game.piles[pid]
+    g = game.group_of[pid]
+    if g.overlapped_by and covered(game, g, pid):
+        return
+    if game.down[pid] and game.down[pid] >= len(pile):
+        game.down[pid] = max(0, len(pile) - 1) if game.group_of[pid].turn_up else len(pile)
 
 
 @lru_cache(maxsize=None)

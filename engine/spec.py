@@ -69,6 +69,10 @@ class Pick(str, Enum):
     # card, the target not counted. Deuces (no cells): 2^e; FreeCell: (f + 1) * 2^e;
     # Eight Off (spaces take kings only, so e is 0): f + 1.
     SUPERMOVE = "supermove"
+    # Any face-up card, together with every card on top of it, whatever their order: the
+    # cards above need not be a run (Yukon, Russian Solitaire, Scorpion). The move is judged
+    # by the lowest card moved alone, on the pile it goes to.
+    FACE_UP = "face-up"
 
 
 @dataclass(frozen=True)
@@ -305,7 +309,9 @@ class GameSpec:
     # Well up only; Klondike turning three and turning one).
     deals_as: str = ""
     deal_by_rows: bool = False  # deal across the piles, one row at a time, instead of pile by pile
-    base_from_deal: bool = False  # the first card dealt sets the base rank; its fellows start the foundations
+    # The first card dealt sets the base rank; its fellows start the ``starts_with`` piles
+    # (Penguin), or, where no group starts with them, stay in the pack (Canfield).
+    base_from_deal: bool = False
     stock: StockRule | None = None
     redeals: int | None = 0  # how many times the game may be redealt (None: without limit)
     # The redeal gathers, shuffles and deals again the cards left in named piles, instead of

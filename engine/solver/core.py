@@ -36,7 +36,7 @@ except ImportError:  # not built (no compiler), or in the browser
     _core = None
 
 KINDS = {Kind.FOUNDATION: 0, Kind.TABLEAU: 1, Kind.RESERVE: 2, Kind.CELL: 3, Kind.STOCK: 4, Kind.WASTE: 5, Kind.DISCARD: 6}
-PICKS = {Pick.NONE: 0, Pick.TOP: 1, Pick.RUN: 2, Pick.SUPERMOVE: 3}
+PICKS = {Pick.NONE: 0, Pick.TOP: 1, Pick.RUN: 2, Pick.SUPERMOVE: 3, Pick.FACE_UP: 4}
 END = 0x5EED  # the tables' last number: both sides read the same layout
 _enabled = os.environ.get("PATIENCE_SOLVER", "") != "pure"
 

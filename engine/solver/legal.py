@@ -88,6 +88,7 @@ class LegalMoves(Tables):
         return frozenset(c for c in accepts if c // 13 not in taken) if taken else accepts
 
     def run_length(self, state: State, i: int) -> int:
+        """How many cards may move from pile ``i`` as a unit (``rules.run_length``)."""
         pile = state[0][i]
         up = len(pile) - state[1][i]
         if up <= 0:
@@ -95,6 +96,18 @@ class LegalMoves(Tables):
         p = self.piles[i]
         if p.pick is Pick.TOP:
             return 1
+        if p.pick is Pick.FACE_UP:
+            return up
+        return self.ordered_length(state, i)
+
+    def ordered_length(self, state: State, i: int) -> int:
+        """How many face-up cards at the top of pile ``i`` are in order by its run links
+        (``rules.run_length`` with ``moving=False``): what a discard takes from it."""
+        pile = state[0][i]
+        up = len(pile) - state[1][i]
+        if up <= 0:
+            return 0
+        p = self.piles[i]
         best = 1
         for link in p.run_links:
             n = 1
@@ -205,6 +218,8 @@ class LegalMoves(Tables):
             targets, empty_targets = p.targets, p.empty_targets
             barred = self._barred(state, i)
             rest_down = down[i]
+            # Cards carried out of order (Pick.FACE_UP): only those in order go to a discard.
+            ordered = self.ordered_length(state, i) if p.pick is Pick.FACE_UP else limit
             for n in range(1, limit + 1):
                 card = pile[-n]
                 rest = len(pile) - n
@@ -233,6 +248,8 @@ class LegalMoves(Tables):
                     out.append((1 if rest and rest <= rest_down else 2 if not rest else 3, (i, j, n)))
                 for j, accepts, count in open_to:
                     if j not in empty_targets or (count and count != n) or (accepts is not None and card not in accepts):
+                        continue
+                    if n > ordered and self.piles[j].kind is Kind.DISCARD:
                         continue
                     if j in barred:
                         continue

@@ -78,6 +78,8 @@ class Settling(LegalMoves):
                     if piles[s]:
                         piles[i] = pile = (piles[s][-1],)
                         piles[s] = piles[s][:-1]
+                        if down[s] and down[s] >= len(piles[s]):  # the card left on top turns up (Canfield's reserve)
+                            down[s] = max(0, len(piles[s]) - 1) if self.piles[s].turn_up else len(piles[s])
                         break
             if p.refill_in_line and not pile:
                 for s in p.refill_in_line:

@@ -36,7 +36,7 @@ class Pile:
     """One pile's capabilities, as the compact model reads them."""
 
     kind: Kind
-    pick: Pick  # NONE, TOP, RUN or SUPERMOVE
+    pick: Pick  # NONE, TOP, RUN, SUPERMOVE or FACE_UP
     targets: frozenset[int]  # piles its cards may go to
     empty_targets: frozenset[int]  # of those, the ones it may fill when empty (a space filled only from some piles)
     max_cards: int

@@ -17,7 +17,8 @@ from site_builder import BuildError, BuildFailed, check
 FAMILY_TITLES = {"beleaguered-castle": "Castle family", "forty-thieves": "Forty Thieves family",
                  "spider": "Spider family", "lady-cadogan": "Lady Cadogan's games", "terrace": "Terrace family",
                  "freecell": "FreeCell family", "klondike": "Klondike family", "other": "Other games",
-                 "calculation": "Calculation family", "golf": "Golf and Pyramid games"}
+                 "calculation": "Calculation family", "golf": "Golf and Pyramid games", "yukon": "Yukon family",
+                 "canfield": "Canfield family"}
 
 
 def game_page(slug: str, body: str = "", **overrides: str) -> str:

@@ -83,6 +83,7 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
         const Pile *p = &t->piles[i];
         const uint8_t *pile = w->c[i];
         int len = w->len[i], rest_down = w->down[i];
+        int ordered = p->pick == P_FACE_UP ? ordered_length(t, w, i) : limit;
         for (int n = 1; n <= limit; n++) {
             int card = pile[len - n], rest = len - n;
             for (int j = want_first[card]; j >= 0; j = wnext[j * NCODE + card]) {
@@ -109,6 +110,7 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
                 int j = o->j;
                 const Pile *q = &t->piles[j];
                 if (!p->empty_target[j] || (o->count && o->count != n) || (!o->any && !(o->acc & BIT(card)))) continue;
+                if (n > ordered && q->kind == DISCARD) continue;
                 if (barred(t, w, i, j)) continue;
                 if (w->len[j] + n > q->max_cards) continue;
                 if (n > 1 && p->pick == P_SUPER) {
@@ -270,7 +272,13 @@ static void advance(const Tables *t, Work *w, int i, int j, int n) {
         if (p->refill_from.n && !w->len[k] && !(p->refill_until_deal && w->deals)) {
             for (int x = 0; x < p->refill_from.n; x++) {
                 int s = p->refill_from.v[x];
-                if (w->len[s]) { w->c[k][0] = w->c[s][--w->len[s]]; w->len[k] = 1; break; }
+                if (w->len[s]) {
+                    w->c[k][0] = w->c[s][--w->len[s]]; w->len[k] = 1;
+                    /* the card it leaves on top turns up (Canfield's reserve), if its pile turns cards up */
+                    if (w->down[s] && w->down[s] >= w->len[s])
+                        w->down[s] = t->piles[s].turn_up ? (uint8_t)(w->len[s] ? w->len[s] - 1 : 0) : w->len[s];
+                    break;
+                }
             }
         }
         if (p->refill_in_line.n && !w->len[k]) {

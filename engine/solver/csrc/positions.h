@@ -141,11 +141,11 @@ static mask wants(const Tables *t, const Work *w, int f) {
     return p->builds ? fit_set(t, f, w->c[f], w->len[f]) : 0;
 }
 
-static int run_length(const Tables *t, const Work *w, int i) {
+/* LegalMoves.ordered_length: the face-up cards at the top of pile i in order by its links. */
+static int ordered_length(const Tables *t, const Work *w, int i) {
     int len = w->len[i], up = len - w->down[i];
     if (up <= 0) return 0;
     const Pile *p = &t->piles[i];
-    if (p->pick == P_TOP) return 1;
     int best = 1;
     for (int k = 0; k < p->nways; k++) {
         int n = 1;
@@ -153,6 +153,15 @@ static int run_length(const Tables *t, const Work *w, int i) {
         if (n > best) best = n;
     }
     return best;
+}
+
+static int run_length(const Tables *t, const Work *w, int i) {
+    int up = w->len[i] - w->down[i];
+    if (up <= 0) return 0;
+    const Pile *p = &t->piles[i];
+    if (p->pick == P_TOP) return 1;
+    if (p->pick == P_FACE_UP) return up;
+    return ordered_length(t, w, i);
 }
 
 static int pick_limit(const Tables *t, const Work *w, int i) {

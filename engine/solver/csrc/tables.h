@@ -10,7 +10,7 @@ typedef uint64_t mask;
 #define ALL_CODES (BIT(NCODE) - 1)
 
 enum { FOUNDATION, TABLEAU, RESERVE, CELL, STOCK, WASTE, DISCARD };
-enum { P_NONE, P_TOP, P_RUN, P_SUPER };
+enum { P_NONE, P_TOP, P_RUN, P_SUPER, P_FACE_UP };
 enum { FIT_NONE, FIT_PLAIN, FIT_EITHER, FIT_HEIGHT };
 
 typedef struct { int n; int *v; } IL; /* a small list of ints */
