@@ -1,9 +1,9 @@
-"""The Spider family: Spider in four, two and one suits, and Spiderette.
+"""The Spider family: Spider in four, two and one suits, Spiderette and Simple Simon.
 
 Readings: docs/readings/spider.md. Everything is data: the deal onto every pile (blocked
 while a pile is empty), runs that move only when in one suit, and discard places that each
 take one complete king-to-ace run. Will o' the Wisp (wisp.py) is the same game on a
-smaller deal.
+smaller deal. Simple Simon is Spider's tableau with one pack, all face up and no stock.
 """
 
 from __future__ import annotations
@@ -69,4 +69,17 @@ SPIDERETTE = register(GameSpec(
         spider_tableau(7, (1, 2, 3, 4, 5, 6, 7), (0, 1, 2, 3, 4, 5, 6)),
     ),
     stock=StockRule(deal_to="t", blocked_by_empty="t", label="Deal a card to each pile", done="Dealt a card to each pile"),
+))
+
+SIMPLE_SIMON = register(GameSpec(
+    slug="simple-simon",
+    title="Simple Simon",
+    family="spider",
+    decks=1,
+    description="One pack, all face up in ten piles of 8, 8, 8, 7 ... 1, no stock; build down "
+                "regardless of suit, move runs in suit, lift out four complete suits.",
+    groups=(
+        discards(4, 3),
+        spider_tableau(10, (8, 8, 8, 7, 6, 5, 4, 3, 2, 1), (0,) * 10),
+    ),
 ))

@@ -13,11 +13,12 @@ from engine.rng import SplitMix64, name_key, shuffled
 
 SOURCE_GAMES = ["well", "well-up", "deuces", "will-o-the-wisp", "the-wheel", "two-rings", "the-nation", "queen-of-italy"]
 RELATED_GAMES = [
-    "beleaguered-castle", "fortress",
+    "beleaguered-castle", "fortress", "streets-and-alleys", "siegecraft",  # the last two: issue 32
     "forty-thieves", "busy-aces", "courtyard", "threes-company", "fours-up", "penta", "sixes-and-sevens",
     "eights-down", "cast-out-nines", "dimes", "jacks-in-the-box", "diplomat",
-    "spider", "spider-one-suit", "spider-two-suits", "spiderette",
+    "spider", "spider-one-suit", "spider-two-suits", "spiderette", "simple-simon",  # Simple Simon: issue 32
     "freecell", "eight-off", "penguin",
+    "bakers-game", "seahaven-towers", "fore-cell", "king-albert",  # issue 32
     "klondike", "klondike-draw-one", "gargantua",
 ]
 OTHER_GAMES = [  # issue 10
