@@ -4,7 +4,8 @@
   cache it for a year and a new engine is a new name.
 * Pyodide's core files, copied from the npm package pinned in package.json into
   ``pyodide/<version>/``, after checking that the installed copy is the pinned one and
-  complete. Nothing is ever fetched from a CDN.
+  complete. Nothing is ever fetched from a CDN. Its standard library is cut down to the
+  modules the demos import (``site_builder.stdlib``).
 * Pyodide's lock file reduced to its ``info`` and no packages: the demos load none, so the
   worker hands this to ``loadPyodide`` instead of fetching and parsing the full 120 kB file
   on every start.
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import engine
 
+from . import stdlib
 from .cache import BuildCache, tree_digest
 from .errors import BuildError, BuildFailed
 from .output import hashed_name
@@ -39,6 +41,9 @@ PYODIDE_CORE = (*PYODIDE_LOADED, "pyodide-lock.json")
 # these machines); marked, it takes them from the code cache.
 COMPILE_ALL = b"//# allFunctionsCalledOnLoad\n"
 PYODIDE_EAGER = ("pyodide.mjs", "pyodide.asm.mjs")
+# The standard library, cut down to what the demos import (``site_builder.stdlib``): 0.8 MB
+# of the 2.5 MB zip, stored so that the host's compression works over the whole of it.
+STDLIB = "python_stdlib.zip"
 # The terminal client is of no use in a page.
 ENGINE_SKIP = ("cli.py", "__main__.py", "solver/bulk.py")  # the terminal and the bulk runner: never in a browser
 FIXED_TIME = (2024, 1, 1, 0, 0, 0)  # zip entries carry this date, so equal code gives an equal hash
@@ -109,6 +114,8 @@ def vendor_pyodide(node_modules: Path, root: Path = ROOT) -> tuple[str, dict[str
             errors.append(BuildError(path, 0, "a Pyodide core file is missing or empty", name, fix))
         if name in PYODIDE_EAGER and data and not data.startswith(COMPILE_ALL):
             data = COMPILE_ALL + data
+        if name == STDLIB and data:
+            data = stdlib.trim(data, path)
         files[f"pyodide/{installed}/{name}"] = data
     if errors:
         raise BuildFailed(errors)

@@ -11,7 +11,8 @@ import pytest
 
 from site_builder import build
 from site_builder.errors import BuildFailed
-from site_builder.runtime import COMPILE_ALL, PYODIDE_CORE, ROOT, engine_archive, prepare_runtime, vendor_pyodide
+from site_builder.runtime import COMPILE_ALL, PYODIDE_CORE, ROOT, STDLIB, engine_archive, prepare_runtime, vendor_pyodide
+from site_builder.stdlib import keep_list
 
 from site_fixture import write_content
 
@@ -41,7 +42,19 @@ def fake_pyodide(root: Path, version: str, skip: str = "") -> Path:
     for name in PYODIDE_CORE:
         if name != skip:
             (package / name).write_bytes(b"x")
+    if skip != STDLIB:
+        (package / STDLIB).write_bytes(fake_stdlib())
     return root / "node_modules"
+
+
+def fake_stdlib(drop: str = "") -> bytes:
+    """A ``python_stdlib.zip`` holding every kept file (but ``drop``) and one more."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for name in (*keep_list(), "unittest/__init__.py"):
+            if name != drop:
+                zf.writestr(name, f"# {name}\n")
+    return out.getvalue()
 
 
 def pinned() -> str:
@@ -81,7 +94,18 @@ def test_built_site_carries_the_core_files_and_nothing_else_of_the_npm_package(t
         npm = (ROOT / "node_modules" / "pyodide" / name).read_bytes()
         # Pyodide's two scripts carry V8's compile hint in front, and are otherwise the npm package's.
         want = COMPILE_ALL + npm if name in ("pyodide.mjs", "pyodide.asm.mjs") else npm
-        assert (folder / name).read_bytes() == want, name
+        if name != STDLIB:
+            assert (folder / name).read_bytes() == want, name
+    # The standard library: the files the demos import, each as the npm package has it, stored.
+    kept = zipfile.ZipFile(folder / STDLIB)
+    npm_zip = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / STDLIB)
+    names = kept.namelist()
+    assert set(keep_list()) <= set(names) and "json/decoder.py" in names and "engine/bridge.py" not in names
+    assert "unittest/__init__.py" not in names and "email/__init__.py" not in names  # never imported by a demo
+    assert {n for n in npm_zip.namelist() if n.startswith("pyodide/") and not n.endswith("/")} <= set(names)
+    assert all(kept.read(n) == npm_zip.read(n) for n in names)
+    assert {i.compress_type for i in kept.infolist()} == {zipfile.ZIP_STORED}
+    assert (folder / STDLIB).stat().st_size < (ROOT / "node_modules" / "pyodide" / STDLIB).stat().st_size * 1.5
 
 
 def test_pyodide_scripts_are_marked_for_eager_compilation_once(tmp_path: Path) -> None:
@@ -92,4 +116,25 @@ def test_pyodide_scripts_are_marked_for_eager_compilation_once(tmp_path: Path) -
     assert COMPILE_ALL == b"//# allFunctionsCalledOnLoad\n"  # the comment V8 looks for, on the first line
     assert files[folder + "pyodide.mjs"] == COMPILE_ALL + b"export {}"
     assert files[folder + "pyodide.asm.mjs"] == COMPILE_ALL + b"x"
-    assert files[folder + "pyodide.asm.wasm"] == b"x" and files[folder + "python_stdlib.zip"] == b"x"
+    assert files[folder + "pyodide.asm.wasm"] == b"x"
+
+
+def test_the_standard_library_is_cut_to_the_kept_files_the_same_bytes_every_time(tmp_path: Path) -> None:
+    package = fake_pyodide(tmp_path, pinned())
+    files = vendor_pyodide(package)[1]
+    data = files[f"pyodide/{pinned()}/{STDLIB}"]
+    assert zipfile.ZipFile(io.BytesIO(data)).namelist() == list(keep_list())  # "unittest/" left out
+    assert vendor_pyodide(package)[1][f"pyodide/{pinned()}/{STDLIB}"] == data
+
+
+def test_a_kept_file_missing_from_pyodides_standard_library_fails_the_build_naming_it(tmp_path: Path) -> None:
+    package = fake_pyodide(tmp_path, pinned())
+    (package / "pyodide" / STDLIB).write_bytes(fake_stdlib(drop="json/decoder.py"))
+    with pytest.raises(BuildFailed) as info:
+        vendor_pyodide(package)
+    message = str(info.value)
+    assert "not in Pyodide's standard library: 'json/decoder.py'" in message and "stdlib-keep.txt" in message
+    assert "python -m site_builder.stdlib" in message
+    (package / "pyodide" / STDLIB).write_bytes(b"not a zip")
+    with pytest.raises(BuildFailed, match="standard library is not a zip file"):
+        vendor_pyodide(package)

@@ -1,0 +1,71 @@
+"""The demos' standard library (``site_builder.stdlib``): Pyodide's zip cut to what they import.
+Every module of the standard library the shipped engine imports is kept; the Pyodide parity
+test (tests/engine/test_pyodide.py) runs the engine on the trimmed zip, and the play tests on
+the built site, which catch what the engine's modules import in turn."""
+
+from __future__ import annotations
+
+import ast
+import io
+import zipfile
+from pathlib import Path
+
+from site_builder.runtime import ROOT, engine_archive
+from site_builder.stdlib import WHOLE, keep_list
+
+NPM_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+
+
+def imported(source: str) -> set[str]:
+    """The absolute module names a Python source imports, at any depth of its code."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+def missing(modules: set[str], zipped: set[str], kept: set[str]) -> list[str]:
+    """The modules (and their parent packages) that the full library has and the kept one lacks."""
+    out = set()
+    for module in modules:
+        parts = module.split(".")
+        for n in range(1, len(parts) + 1):
+            path = "/".join(parts[:n])
+            for name in (path + ".py", path + "/__init__.py"):
+                if name in zipped and name not in kept and not name.startswith(WHOLE):
+                    out.add(".".join(parts[:n]))
+    return sorted(out)
+
+
+def engine_modules() -> set[str]:
+    archive = zipfile.ZipFile(io.BytesIO(engine_archive()))
+    names: set[str] = set()
+    for name in archive.namelist():
+        names |= imported(archive.read(name).decode("utf-8"))
+    return {n for n in names if n.split(".")[0] != "engine"}
+
+
+def test_every_standard_module_the_shipped_engine_imports_is_kept() -> None:
+    zipped = set(zipfile.ZipFile(NPM_STDLIB).namelist())
+    modules = engine_modules()
+    assert {"json", "heapq", "dataclasses"} <= modules  # the walk sees the engine's imports
+    assert missing(modules, zipped, set(keep_list())) == []
+
+
+def test_a_module_left_out_of_the_kept_files_is_named() -> None:
+    zipped = set(zipfile.ZipFile(NPM_STDLIB).namelist())
+    kept = set(keep_list()) - {"heapq.py", "json/__init__.py"}
+    assert missing({"heapq", "json.decoder", "math", "pyodide.ffi"}, zipped, kept) == ["heapq", "json"]
+    assert imported("import a.b\nfrom c import d\nfrom . import e\ndef f():\n    import g\n") == {"a.b", "c", "g"}
+
+
+def test_the_kept_list_names_files_of_pyodides_library_once_each() -> None:
+    names = keep_list()
+    zipped = set(zipfile.ZipFile(NPM_STDLIB).namelist())
+    assert len(names) == len(set(names)) and set(names) <= zipped
+    assert "encodings/utf_8.py" in names and "asyncio/__init__.py" in names  # Pyodide's start needs them
+    assert len(names) < len(zipped) / 3
+    assert Path(__file__).resolve().parents[2] == ROOT
