@@ -13,9 +13,7 @@
 
 from __future__ import annotations
 
-import io
 import json
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,7 +44,6 @@ PYODIDE_EAGER = ("pyodide.mjs", "pyodide.asm.mjs")
 STDLIB = "python_stdlib.zip"
 # The terminal client is of no use in a page.
 ENGINE_SKIP = ("cli.py", "__main__.py", "solver/bulk.py")  # the terminal and the bulk runner: never in a browser
-FIXED_TIME = (2024, 1, 1, 0, 0, 0)  # zip entries carry this date, so equal code gives an equal hash
 
 
 @dataclass
@@ -62,22 +59,14 @@ class Runtime:
 
 def engine_archive(src: Path = ENGINE_DIR, cache: BuildCache | None = None) -> bytes:
     """The engine package as a zip with entries under ``engine/``, byte-identical for
-    identical code. With a ``cache``, the zip of the same files is not made again."""
+    identical code, its comments and docstrings left out as the standard library's are
+    (``stdlib.pack``). With a ``cache``, the zip of the same files is not made again."""
     key = tree_digest(src, "*.py") if cache is not None else ""
     known = cache.get("engine-zip", key) if cache is not None else None
     if isinstance(known, bytes):
         return known
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted(src.rglob("*.py")):
-            rel = path.relative_to(src)
-            if rel.as_posix() in ENGINE_SKIP:
-                continue
-            info = zipfile.ZipInfo(f"engine/{rel.as_posix()}", FIXED_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
-    archive = buf.getvalue()
+    archive = stdlib.pack((f"engine/{path.relative_to(src).as_posix()}", path.read_bytes())
+                          for path in sorted(src.rglob("*.py")) if path.relative_to(src).as_posix() not in ENGINE_SKIP)
     if cache is not None:
         cache.put("engine-zip", key, archive)
     return archive

@@ -20,13 +20,16 @@ trimmed zip, so an import the list misses fails them too.
 from __future__ import annotations
 
 import argparse
+import ast
 import io
 import json
 import shutil
 import subprocess
 import sys
 import tempfile
+import tokenize
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from .errors import BuildError, BuildFailed
@@ -66,13 +69,82 @@ def trim(data: bytes, origin: Path, keep: tuple[str, ...] | None = None, listed:
         raise BuildFailed([BuildError(listed, 0, "a file the demos need is not in Pyodide's standard library", name, fix)
                            for name in missing])
     chosen = dict.fromkeys([*wanted, *(n for n in names if n.startswith(WHOLE) and not n.endswith("/"))])
+    return pack((name, source.read(name)) for name in chosen)
+
+
+def pack(entries: Iterable[tuple[str, bytes]]) -> bytes:
+    """A zip of these entries, Python sources stripped (``strip``), deflated at the highest
+    level, dated ``FIXED_TIME``: the same bytes for the same entries."""
     out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as zf:
-        for name in chosen:
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name, data in entries:
+            if name.endswith(".py"):
+                data = strip(data)
             info = zipfile.ZipInfo(name, FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, source.read(name))
+            zf.writestr(info, data, compresslevel=9)
     return out.getvalue()
+
+
+def strip(source: bytes) -> bytes:
+    """A Python source without its comments and docstrings (each docstring left as an empty
+    string of as many lines, so every line keeps its number for tracebacks). Only where this
+    Python parses the source and the stripped source parses to the same tree less its
+    docstrings; else the source as it is (a newer Python's syntax, say)."""
+    try:
+        text = source.decode("utf-8")
+        tree = ast.parse(text)
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (UnicodeDecodeError, SyntaxError, ValueError, tokenize.TokenError):
+        return source
+    lines = text.splitlines(keepends=True)
+    for (row, col), (end_row, end_col), words in reversed(_cuts(tokens)):
+        joined = lines[row - 1][:col] + words + lines[end_row - 1][end_col:]
+        lines[row - 1:end_row] = [joined] + [""] * (end_row - row)
+    stripped = "".join(lines)
+    try:
+        same = ast.dump(ast.parse(stripped)) == ast.dump(_without_docstrings(tree))
+    except SyntaxError:
+        same = False
+    return stripped.encode("utf-8") if same else source
+
+
+def _cuts(tokens: list[tokenize.TokenInfo]) -> list[tuple[tuple[int, int], tuple[int, int], str]]:
+    """What ``strip`` replaces, in order: each comment by nothing, and each string that is a
+    statement of its own at the top of a module or block by an empty string of as many lines."""
+    cuts = []
+    layout = (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING, tokenize.COMMENT)
+    opening = True  # at the start of the module, or of a block (after a colon ending a line)
+    for i, tok in enumerate(tokens):
+        if tok.type == tokenize.COMMENT:
+            cuts.append((tok.start, tok.end, ""))
+            continue
+        if tok.type in layout:
+            continue
+        if opening and tok.type == tokenize.STRING:
+            after = next((t for t in tokens[i + 1:] if t.type not in (tokenize.COMMENT, tokenize.NL)), None)
+            if after is None or after.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
+                rows = tok.end[0] - tok.start[0]
+                cuts.append((tok.start, tok.end, '"""' + "\n" * rows + '"""' if rows else '""'))
+        following = next((t for t in tokens[i + 1:] if t.type != tokenize.COMMENT), None)
+        opening = tok.type == tokenize.OP and tok.string == ":" and following is not None \
+            and following.type == tokenize.NEWLINE
+    return cuts
+
+
+def _without_docstrings(tree: ast.Module) -> ast.Module:
+    """``tree`` with every docstring-like string statement at the top of a body made empty,
+    as ``strip`` makes it."""
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            body = getattr(node, field, None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                    and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+                rows = body[0].value.value
+                body[0].value.value = "\n" * (body[0].end_lineno - body[0].lineno) if body[0].end_lineno else ""
+                del rows
+    return tree
 
 
 # What the probe runs inside Pyodide: every game through the bridge, as a demo uses it.

@@ -11,7 +11,7 @@ import zipfile
 from pathlib import Path
 
 from site_builder.runtime import ROOT, engine_archive
-from site_builder.stdlib import WHOLE, keep_list
+from site_builder.stdlib import WHOLE, keep_list, strip
 
 NPM_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 
@@ -69,3 +69,14 @@ def test_the_kept_list_names_files_of_pyodides_library_once_each() -> None:
     assert "encodings/utf_8.py" in names and "asyncio/__init__.py" in names  # Pyodide's start needs them
     assert len(names) < len(zipped) / 3
     assert Path(__file__).resolve().parents[2] == ROOT
+
+
+def test_strip_leaves_out_comments_and_docstrings_keeping_every_line_and_the_code() -> None:
+    source = (b'"""Module."""\n# comment\nimport os  # why\n\n\ndef f(x):\n    """Two\n    lines."""\n'
+              b'    return "#not a comment"\n\n\nclass C:\n    "one"\n    y = {"a":\n         "b"}\n')
+    out = strip(source)
+    assert out == (b'""\n\nimport os  \n\n\ndef f(x):\n    """\n"""\n    return "#not a comment"\n\n\n'
+                   b'class C:\n    ""\n    y = {"a":\n         "b"}\n')
+    assert ast.dump(ast.parse(out)) != ast.dump(ast.parse(source))  # the docstrings are gone...
+    assert strip(b"x = (\n") == b"x = (\n"  # ...and a source this Python cannot read is left as it is
+    assert strip(b"def f():\n    match = 1  # a name\n") == b"def f():\n    match = 1  \n"
