@@ -1,6 +1,6 @@
 """Stage: what the in-page demos run on, prepared before anything is written.
 
-* The engine, packed into one zip per build named by its content hash, so browsers may
+* The engine, packed into one JSON file per build named by its content hash, so browsers may
   cache it for a year and a new engine is a new name.
 * Pyodide's core files, copied from the npm package pinned in package.json into
   ``pyodide/<version>/``, after checking that the installed copy is the pinned one and
@@ -57,19 +57,22 @@ class Runtime:
     demo_urls: tuple[str, ...] = ()
 
 
-def engine_archive(src: Path = ENGINE_DIR, cache: BuildCache | None = None) -> bytes:
-    """The engine package as a zip with entries under ``engine/``, byte-identical for
-    identical code, its comments and docstrings left out as the standard library's are
-    (``stdlib.pack``). With a ``cache``, the zip of the same files is not made again."""
+def engine_bundle(src: Path = ENGINE_DIR, cache: BuildCache | None = None) -> bytes:
+    """The engine package as one JSON object, each file's path under ``engine/`` to its
+    source, comments and docstrings left out as the standard library's are (``stdlib.strip``);
+    byte-identical for identical code. JSON, not a zip: hosts compress text (brotli, gzip)
+    but not zips, and brotli over the whole package gains on deflate file by file (42 kB
+    against 73 kB). With a ``cache``, the bundle of the same files is not made again."""
     key = tree_digest(src, "*.py") if cache is not None else ""
-    known = cache.get("engine-zip", key) if cache is not None else None
+    known = cache.get("engine-bundle", key) if cache is not None else None
     if isinstance(known, bytes):
         return known
-    archive = stdlib.pack((f"engine/{path.relative_to(src).as_posix()}", path.read_bytes())
-                          for path in sorted(src.rglob("*.py")) if path.relative_to(src).as_posix() not in ENGINE_SKIP)
+    files = {f"engine/{path.relative_to(src).as_posix()}": stdlib.strip(path.read_bytes()).decode("utf-8")
+             for path in sorted(src.rglob("*.py")) if path.relative_to(src).as_posix() not in ENGINE_SKIP}
+    bundle = json.dumps(files, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     if cache is not None:
-        cache.put("engine-zip", key, archive)
-    return archive
+        cache.put("engine-bundle", key, bundle)
+    return bundle
 
 
 def pinned_pyodide(root: Path = ROOT) -> tuple[str, Path]:
@@ -123,11 +126,11 @@ def minimal_lock(lock: bytes, path: Path) -> str:
 
 
 def prepare_runtime(node_modules: Path | None = None, root: Path = ROOT, cache: BuildCache | None = None) -> Runtime:
-    archive = engine_archive(cache=cache)
+    bundle = engine_bundle(cache=cache)
     modules = node_modules or root / "node_modules"
     version, files = vendor_pyodide(modules, root)
-    engine_path = hashed_name("engine", ".zip", archive)
-    files[engine_path] = archive
+    engine_path = hashed_name("engine", ".json", bundle)
+    files[engine_path] = bundle
     folder = f"/pyodide/{version}/"
     lock = minimal_lock(files[f"pyodide/{version}/pyodide-lock.json"], modules / "pyodide" / "pyodide-lock.json")
     return Runtime(files, "/" + engine_path, folder, version, lock,

@@ -40,16 +40,26 @@ KEEP_FILE = HERE / "stdlib-keep.txt"
 FIXED_TIME = (2024, 1, 1, 0, 0, 0)
 # Pyodide's own packages, kept whole: its JavaScript side imports their parts as it needs them.
 WHOLE = ("pyodide/", "_pyodide/")
-# Codecs looked up by name (``codecs.lookup`` imports ``encodings.<name>``): the common ones.
+# Codecs looked up by name (``codecs.lookup`` imports ``encodings.<name>``): the common ones,
+# and cp437, which zipfile reads names in.
 ALSO = tuple(f"encodings/{name}.py" for name in (
-    "ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16", "utf_16_le", "utf_16_be", "utf_32", "raw_unicode_escape",
+    "ascii", "latin_1", "cp437", "utf_8", "utf_8_sig", "utf_16", "utf_16_le", "utf_16_be", "utf_32", "raw_unicode_escape",
     "unicode_escape", "aliases", "__init__"))
+
+
+FROZEN = "# frozen: "
 
 
 def keep_list(path: Path = KEEP_FILE) -> tuple[str, ...]:
     """The zip entries the demos keep, as listed (comments and blank lines skipped)."""
     lines = path.read_text("utf-8").splitlines()
     return tuple(line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#"))
+
+
+def frozen_modules(path: Path = KEEP_FILE) -> frozenset[str]:
+    """The modules frozen into Pyodide's binary, as the list names them: never read from the zip."""
+    return frozenset(line[len(FROZEN):].strip() for line in path.read_text("utf-8").splitlines()
+                     if line.startswith(FROZEN))
 
 
 def trim(data: bytes, origin: Path, keep: tuple[str, ...] | None = None, listed: Path = KEEP_FILE) -> bytes:
@@ -89,12 +99,14 @@ def pack(entries: Iterable[tuple[str, bytes]]) -> bytes:
 
 def strip(source: bytes) -> bytes:
     """A Python source without its comments and docstrings (each docstring left as an empty
-    string of as many lines, so every line keeps its number for tracebacks). Only where this
-    Python parses the source and the stripped source parses to the same tree less its
-    docstrings; else the source as it is (a newer Python's syntax, say)."""
+    string of as many lines, so every line keeps its number for tracebacks). Where this
+    Python parses the source, only if the stripped source parses to the same tree less its
+    docstrings; a source in a newer Python's syntax (Pyodide's standard library is 3.14's) is
+    stripped by its tokens alone, and tests/engine/test_pyodide.py compares every shipped
+    file's tree with the original's in Pyodide's own Python. A source whose tokens cannot be
+    read is kept as it is."""
     try:
         text = source.decode("utf-8")
-        tree = ast.parse(text)
         tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
     except (UnicodeDecodeError, SyntaxError, ValueError, tokenize.TokenError):
         return source
@@ -103,8 +115,14 @@ def strip(source: bytes) -> bytes:
         joined = lines[row - 1][:col] + words + lines[end_row - 1][end_col:]
         lines[row - 1:end_row] = [joined] + [""] * (end_row - row)
     stripped = "".join(lines)
+    if stripped.count("\n") != text.count("\n"):
+        return source
     try:
-        same = ast.dump(ast.parse(stripped)) == ast.dump(_without_docstrings(tree))
+        tree = ast.parse(text)
+    except SyntaxError:
+        return stripped.encode("utf-8")  # a newer syntax: checked in Pyodide (above)
+    try:
+        same = ast.dump(_without_docstrings(ast.parse(stripped))) == ast.dump(_without_docstrings(tree))
     except SyntaxError:
         same = False
     return stripped.encode("utf-8") if same else source
@@ -134,16 +152,14 @@ def _cuts(tokens: list[tokenize.TokenInfo]) -> list[tuple[tuple[int, int], tuple
 
 
 def _without_docstrings(tree: ast.Module) -> ast.Module:
-    """``tree`` with every docstring-like string statement at the top of a body made empty,
-    as ``strip`` makes it."""
+    """``tree`` with every string statement at the top of a body (a docstring, or one left
+    empty by ``strip``) made empty: the two trees compare equal when only those changed."""
     for node in ast.walk(tree):
-        for field in ("body", "orelse", "finalbody", "handlers"):
-            body = getattr(node, field, None)
+        for name in ("body", "orelse", "finalbody"):
+            body = getattr(node, name, None)
             if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
                     and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
-                rows = body[0].value.value
-                body[0].value.value = "\n" * (body[0].end_lineno - body[0].lineno) if body[0].end_lineno else ""
-                del rows
+                body[0].value.value = ""
     return tree
 
 
@@ -165,42 +181,50 @@ for spec in engine.games():
 session.handle("{not json")
 session.handle(json.dumps({"op": "replay", "record": "not a record"}))
 session.handle(json.dumps({"op": "new", "game": "no-such-game", "seed": 1}))
-json.dumps(sorted(getattr(m, "__file__", None) or "" for m in list(sys.modules.values())))
+# Modules frozen into Pyodide's binary are not read from the zip (their __file__ names it all the same).
+frozen = sorted(n for n, m in sys.modules.items() if getattr(getattr(m, "__spec__", None), "origin", None) == "frozen")
+files = sorted(getattr(m, "__file__", None) or "" for n, m in list(sys.modules.items()) if n not in frozen)
+json.dumps({"files": files, "frozen": frozen})
 """
 
 NODE_RUNNER = """
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
-const [engineZip, snippet] = process.argv.slice(2);
+const [engineBundle, snippet] = process.argv.slice(2);
 const py = await loadPyodide();
-py.unpackArchive(new Uint8Array(fs.readFileSync(engineZip)), "zip", { extractDir: "/home/pyodide/lib" });
+for (const [path, source] of Object.entries(JSON.parse(fs.readFileSync(engineBundle, "utf8")))) {
+  const file = `/home/pyodide/lib/${path}`;
+  py.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
+  py.FS.writeFile(file, source);
+}
 py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lib')");
 process.stdout.write(String(py.runPython(fs.readFileSync(snippet, "utf8"))));
 """
 
 
-def probe(root: Path = ROOT) -> list[str]:
-    """The zip entries loaded by Pyodide's start and the probe's work, in the order of the zip."""
-    from .runtime import engine_archive  # (the runtime imports this module)
+def probe(root: Path = ROOT) -> tuple[list[str], list[str]]:
+    """The zip entries loaded by Pyodide's start and the probe's work, in the order of the
+    zip, and the modules frozen into Pyodide (loaded, but never from the zip)."""
+    from .runtime import engine_bundle  # (the runtime imports this module)
 
     node = shutil.which("node")
     if not node:
         raise SystemExit("the probe needs Node.js (and 'npm ci' for Pyodide)")
     with tempfile.TemporaryDirectory(dir=root) as tmp:  # inside the repo, so Node finds node_modules
         folder = Path(tmp)
-        (folder / "engine.zip").write_bytes(engine_archive())
+        (folder / "engine.json").write_bytes(engine_bundle())
         (folder / "probe.py").write_text(PROBE, "utf-8")
         (folder / "run.mjs").write_text(NODE_RUNNER, "utf-8")
-        proc = subprocess.run([node, str(folder / "run.mjs"), str(folder / "engine.zip"), str(folder / "probe.py")],
+        proc = subprocess.run([node, str(folder / "run.mjs"), str(folder / "engine.json"), str(folder / "probe.py")],
                               cwd=root, capture_output=True, text=True, timeout=1200, stdin=subprocess.DEVNULL)
     if proc.returncode:
         lines = [line for line in proc.stderr.splitlines() if len(line) < 400]  # (not the minified runtime)
         raise SystemExit("the probe failed:\n" + "\n".join(lines[-40:]))
-    files = json.loads(proc.stdout)
-    zipped = [f.split(".zip/", 1)[1] for f in files if ".zip/" in f and f.startswith("/lib/python")]
+    found = json.loads(proc.stdout)
+    zipped = [f.split(".zip/", 1)[1] for f in found["files"] if ".zip/" in f and f.startswith("/lib/python")]
     order = zipfile.ZipFile(root / "node_modules" / "pyodide" / "python_stdlib.zip").namelist()
     loaded = set(zipped) | set(ALSO)
-    return [name for name in order if name in loaded and not name.startswith(WHOLE)]
+    return [name for name in order if name in loaded and not name.startswith(WHOLE)], found["frozen"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -208,11 +232,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=KEEP_FILE, help="the list to write (default: %(default)s)")
     args = parser.parse_args(argv)
     version = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text("utf-8"))["version"]
-    names = probe()
+    names, frozen = probe()
     head = [f"# The standard library files the demos keep (Pyodide {version}): made by",
             "# 'python -m site_builder.stdlib', which runs Pyodide's start and the engine's bridge over every",
             "# game under Node and lists the modules loaded from python_stdlib.zip, with the common codecs.",
-            "# Pyodide's own packages (pyodide/, _pyodide/) are kept whole besides. See site_builder/stdlib.py."]
+            "# Pyodide's own packages (pyodide/, _pyodide/) are kept whole besides. See site_builder/stdlib.py.",
+            "# Modules frozen into Pyodide's binary, loaded but never read from the zip:",
+            *(f"{FROZEN}{name}" for name in frozen), "# The files:"]
     args.out.write_text("\n".join([*head, *names]) + "\n", "utf-8")
     print(f"{args.out}: {len(names)} files", file=sys.stderr)
     return 0

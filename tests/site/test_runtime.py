@@ -11,20 +11,24 @@ import pytest
 
 from site_builder import build
 from site_builder.errors import BuildFailed
-from site_builder.runtime import COMPILE_ALL, PYODIDE_CORE, ROOT, STDLIB, engine_archive, prepare_runtime, vendor_pyodide
+from site_builder.runtime import COMPILE_ALL, ENGINE_DIR, PYODIDE_CORE, ROOT, STDLIB, engine_bundle, prepare_runtime, vendor_pyodide
 from site_builder.stdlib import keep_list, strip
 
 from site_fixture import write_content
 
 
-def test_engine_archive_holds_the_engine_but_not_the_terminal_client_and_is_reproducible() -> None:
-    data = engine_archive()
-    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+def test_engine_bundle_holds_the_engine_but_not_the_terminal_client_and_is_reproducible() -> None:
+    data = engine_bundle()
+    files = json.loads(data)
+    names = list(files)
     assert "engine/__init__.py" in names and "engine/bridge.py" in names and "engine/games/wheel.py" in names
     assert "engine/cli.py" not in names and "engine/__main__.py" not in names and "engine/solver/bulk.py" not in names
     assert "engine/solver/search.py" in names and "engine/solver/core.py" in names  # (core.py: the search imports it)
     assert not any("__pycache__" in n for n in names)
-    assert engine_archive() == data  # same code, same bytes, same hashed name
+    assert engine_bundle() == data  # same code, same bytes, same hashed name
+    source = (ENGINE_DIR / "bridge.py").read_text("utf-8")
+    assert files["engine/bridge.py"] == strip(source.encode()).decode() != source  # without comments and docstrings
+    assert files["engine/bridge.py"].count("\n") == source.count("\n")  # each line at its number
 
 
 def test_runtime_names_the_archive_by_its_hash_and_pyodide_by_its_pinned_version() -> None:
@@ -32,7 +36,7 @@ def test_runtime_names_the_archive_by_its_hash_and_pyodide_by_its_pinned_version
     pinned = json.loads((ROOT / "package.json").read_text("utf-8"))["dependencies"]["pyodide"]
     assert rt.pyodide_version == pinned and rt.pyodide_url == f"/pyodide/{pinned}/"
     assert sorted(rt.files) == sorted([f"pyodide/{pinned}/{n}" for n in PYODIDE_CORE] + [rt.engine_url[1:]])
-    assert rt.engine_url.startswith("/assets/engine.") and rt.engine_url.endswith(".zip")
+    assert rt.engine_url.startswith("/assets/engine.") and rt.engine_url.endswith(".json")
 
 
 def fake_pyodide(root: Path, version: str, skip: str = "") -> Path:

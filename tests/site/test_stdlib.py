@@ -6,12 +6,12 @@ the built site, which catch what the engine's modules import in turn."""
 from __future__ import annotations
 
 import ast
-import io
+import json
 import zipfile
 from pathlib import Path
 
-from site_builder.runtime import ROOT, engine_archive
-from site_builder.stdlib import WHOLE, keep_list, strip
+from site_builder.runtime import ROOT, engine_bundle
+from site_builder.stdlib import WHOLE, frozen_modules, keep_list, strip
 
 NPM_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 
@@ -27,12 +27,15 @@ def imported(source: str) -> set[str]:
     return names
 
 
-def missing(modules: set[str], zipped: set[str], kept: set[str]) -> list[str]:
-    """The modules (and their parent packages) that the full library has and the kept one lacks."""
+def missing(modules: set[str], zipped: set[str], kept: set[str], frozen: frozenset[str] = frozenset()) -> list[str]:
+    """The modules (and their parent packages) that the full library has and the kept one
+    lacks, but those frozen into Pyodide's binary."""
     out = set()
     for module in modules:
         parts = module.split(".")
         for n in range(1, len(parts) + 1):
+            if ".".join(parts[:n]) in frozen:
+                continue
             path = "/".join(parts[:n])
             for name in (path + ".py", path + "/__init__.py"):
                 if name in zipped and name not in kept and not name.startswith(WHOLE):
@@ -41,10 +44,9 @@ def missing(modules: set[str], zipped: set[str], kept: set[str]) -> list[str]:
 
 
 def engine_modules() -> set[str]:
-    archive = zipfile.ZipFile(io.BytesIO(engine_archive()))
     names: set[str] = set()
-    for name in archive.namelist():
-        names |= imported(archive.read(name).decode("utf-8"))
+    for source in json.loads(engine_bundle()).values():
+        names |= imported(source)
     return {n for n in names if n.split(".")[0] != "engine"}
 
 
@@ -52,13 +54,15 @@ def test_every_standard_module_the_shipped_engine_imports_is_kept() -> None:
     zipped = set(zipfile.ZipFile(NPM_STDLIB).namelist())
     modules = engine_modules()
     assert {"json", "heapq", "dataclasses"} <= modules  # the walk sees the engine's imports
-    assert missing(modules, zipped, set(keep_list())) == []
+    assert missing(modules, zipped, set(keep_list()), frozen_modules()) == []
 
 
 def test_a_module_left_out_of_the_kept_files_is_named() -> None:
     zipped = set(zipfile.ZipFile(NPM_STDLIB).namelist())
     kept = set(keep_list()) - {"heapq.py", "json/__init__.py"}
     assert missing({"heapq", "json.decoder", "math", "pyodide.ffi"}, zipped, kept) == ["heapq", "json"]
+    assert missing({"os", "os.path"}, zipped, kept) == ["os"]  # os.py is in the zip...
+    assert missing({"os", "os.path"}, zipped, kept, frozenset({"os", "os.path"})) == []  # ...but frozen, never read
     assert imported("import a.b\nfrom c import d\nfrom . import e\ndef f():\n    import g\n") == {"a.b", "c", "g"}
 
 
@@ -67,6 +71,7 @@ def test_the_kept_list_names_files_of_pyodides_library_once_each() -> None:
     zipped = set(zipfile.ZipFile(NPM_STDLIB).namelist())
     assert len(names) == len(set(names)) and set(names) <= zipped
     assert "encodings/utf_8.py" in names and "asyncio/__init__.py" in names  # Pyodide's start needs them
+    assert "os" in frozen_modules() and "os.py" not in names  # frozen into Pyodide: its file is never read
     assert len(names) < len(zipped) / 3
     assert Path(__file__).resolve().parents[2] == ROOT
 
