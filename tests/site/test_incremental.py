@@ -116,8 +116,8 @@ def test_an_engine_change_renders_every_page_again(tmp_path: Path, monkeypatch: 
     total = b.incremental()
     from site_builder import board, runtime
 
-    real = runtime.engine_archive
-    monkeypatch.setattr(runtime, "engine_archive", lambda **kw: real() + b"changed")
+    real = runtime.engine_bundle
+    monkeypatch.setattr(runtime, "engine_bundle", lambda **kw: real() + b"changed")
     monkeypatch.setattr(board, "_ENGINE", ["another engine"])
     assert b.incremental() == total
     b.assert_same_as_clean()

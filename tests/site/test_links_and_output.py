@@ -69,7 +69,7 @@ def test_demo_is_the_engines_first_deal_with_generic_markup(built: Path) -> None
     # Playable once the script runs: the worker, the engine archive and Pyodide are named,
     # all same-origin. The controls are in the page from the first frame (the board does not
     # move when the player starts); a <noscript> style sheet hides them where scripts do not run.
-    assert re.search(r'data-engine="/assets/engine\.[0-9a-f]{8}\.zip" data-pyodide="/pyodide/[0-9.]+/" '
+    assert re.search(r'data-engine="/assets/engine\.[0-9a-f]{8}\.json" data-pyodide="/pyodide/[0-9.]+/" '
                      r'data-worker="/assets/worker\.[0-9a-f]{8}\.js"', html)
     # The player is a folder of modules, hashed as a whole so their relative imports hold.
     assert re.search(r'<script type="module" src="/assets/play\.[0-9a-f]{8}/main\.js"></script>', html)

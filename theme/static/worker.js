@@ -1,4 +1,4 @@
-// The demo's engine worker: loads Pyodide and the engine archive off the main thread, then
+// The demo's engine worker: loads Pyodide and the engine bundle off the main thread, then
 // answers the page's requests through engine.bridge.Session. It knows no game and no rule:
 // requests and answers are JSON text, exactly as engine/bridge.py documents them.
 // Messages in:  {type: "init", pyodide: URL, engine: URL, lock: JSON text} (or the same JSON as the
@@ -9,7 +9,7 @@
 // Starting fast: a fresh start (compile Python, import the engine) takes seconds; restoring a
 // memory snapshot of an interpreter that has already imported the engine takes a few hundred
 // milliseconds. The first start in a browser makes a snapshot and keeps it in the origin's
-// private file system (OPFS), named by Pyodide's version and the engine archive's hashed name
+// private file system (OPFS), named by Pyodide's version and the engine bundle's hashed name
 // (Pyodide itself refuses a snapshot of another Pyodide build); later starts, on any game
 // page, restore it. A worker reads an OPFS file synchronously, straight into place: 15 MB in
 // about 15 ms, where Cache Storage took 40-70 ms alone and 100-200 ms beside the rest of a
@@ -125,12 +125,17 @@ async function savedSnapshot(folder, name) {
   }
 }
 
-// Python sees the engine under LIB. After a restore the interpreter already holds every
-// engine module (engine.bridge imports them all), but the files are not in the snapshot: they
-// are unpacked again after the first answers, for anything that reads them later (a
-// traceback's source lines, a module a future engine imports lazily).
-function unpack(pyodide, archive) {
-  pyodide.unpackArchive(archive, "zip", { extractDir: LIB });
+// Python sees the engine under LIB: the bundle is one JSON object, each file's path to its
+// source (site_builder/runtime.py: text, which hosts compress). After a restore the interpreter
+// already holds every engine module (engine.bridge imports them all), but the files are not in
+// the snapshot: they are written again after the first answers, for anything that reads them
+// later (a traceback's source lines, a module a future engine imports lazily).
+function unpack(pyodide, files) {
+  for (const [path, source] of Object.entries(files)) {
+    const file = `${LIB}/${path}`;
+    pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
+    pyodide.FS.writeFile(file, source);
+  }
 }
 
 // How long each part of the start took (ms), sent with "ready" for the play benchmark:
@@ -194,11 +199,11 @@ async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
   phaseStart = performance.now();
   const base = new URL(pyodideUrl, self.location.href).href;
   const name = `pyodide-${new URL(base).pathname.split("/").filter(Boolean).pop()}-${engineUrl.split("/").pop()}`;
-  const archive = fetch(engineUrl).then((r) => {
-    if (!r.ok) throw new Error(`engine archive ${engineUrl}: HTTP ${r.status}`);
-    return r.arrayBuffer();
+  const bundle = fetch(engineUrl).then((r) => {
+    if (!r.ok) throw new Error(`engine bundle ${engineUrl}: HTTP ${r.status}`);
+    return r.json();
   });
-  archive.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+  bundle.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
   fetchEarly(["pyodide.asm.wasm", "python_stdlib.zip"].map((file) => new URL(file, base).href));
   const folder = snapshotFolder();
   // Pyodide's loader imports its 1.25 MB runtime script only once the loader itself has
@@ -213,14 +218,14 @@ async function init({ pyodide: pyodideUrl, engine: engineUrl, lock }) {
   phase("loader");
   const stopSharing = sharingTinyModules();
   try {
-    return await start(loadPyodide, options, saved, folder, name, archive);
+    return await start(loadPyodide, options, saved, folder, name, bundle);
   } finally {
     stopSharing();
   }
 }
 
 // Python started: from the saved snapshot if there is one, else afresh (and a snapshot made).
-async function start(loadPyodide, options, saved, folder, name, archive) {
+async function start(loadPyodide, options, saved, folder, name, bundle) {
   if (saved) {
     try {
       if (saved instanceof Error) throw saved;
@@ -228,7 +233,7 @@ async function start(loadPyodide, options, saved, folder, name, archive) {
       phase("python");
       session = pyodide.pyimport("engine.bridge").Session();
       phase("engine");
-      const after = () => archive.then((zip) => unpack(pyodide, zip)).catch((err) => {
+      const after = () => bundle.then((files) => unpack(pyodide, files)).catch((err) => {
         console.warn(`The engine's files could not be unpacked: ${err && err.message ? err.message : err}`);
       });
       return { start: "snapshot", after };
@@ -240,7 +245,7 @@ async function start(loadPyodide, options, saved, folder, name, archive) {
   const store = await folder;
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: store !== null });
   phase("python");
-  unpack(pyodide, await archive);
+  unpack(pyodide, await bundle);
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(LIB)}); import engine.bridge`);
   let snapshot = null;
   if (store) {
