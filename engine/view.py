@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card, rank_text
 from .explain import explain
 from .moves import Move
+from .rules import lying_over
 from .spec import Kind
 
 if TYPE_CHECKING:
@@ -59,6 +60,8 @@ def build_view(game: Game) -> dict[str, Any]:
                 "cards": [card_view(c, not hidden and j >= down) for j, c in enumerate(cards)],
                 "pick": sorted(picks[pid]),
             })
+            if g.overlapped_by:  # the places whose cards lie half over this one: the board draws them so
+                piles[-1]["over"] = list(lying_over(g)[pid])
     actions = []
     possible = []
     if game.spec.stock is not None:

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,8 +86,10 @@ def pinned_pyodide(root: Path = ROOT) -> tuple[str, Path]:
     return str(pinned), manifest
 
 
-def vendor_pyodide(node_modules: Path, root: Path = ROOT) -> tuple[str, dict[str, bytes]]:
-    """Pyodide's core files from ``node_modules/pyodide``, checked against the pin."""
+def vendor_pyodide(node_modules: Path, root: Path = ROOT, cache: BuildCache | None = None) -> tuple[str, dict[str, bytes]]:
+    """Pyodide's core files from ``node_modules/pyodide``, checked against the pin. With a
+    ``cache``, the standard library of the same zip, list and stripping code is not trimmed
+    again (seconds of every rebuild, ``serve --watch``'s included)."""
     pinned, manifest = pinned_pyodide(root)
     package = node_modules / "pyodide"
     fix = "run `npm ci` in the project folder (bin/serve and bin/test do it)"
@@ -107,11 +110,24 @@ def vendor_pyodide(node_modules: Path, root: Path = ROOT) -> tuple[str, dict[str
         if name in PYODIDE_EAGER and data and not data.startswith(COMPILE_ALL):
             data = COMPILE_ALL + data
         if name == STDLIB and data:
-            data = stdlib.trim(data, path)
+            data = _trimmed(data, path, cache)
         files[f"pyodide/{installed}/{name}"] = data
     if errors:
         raise BuildFailed(errors)
     return installed, files
+
+
+def _trimmed(data: bytes, path: Path, cache: BuildCache | None) -> bytes:
+    """``stdlib.trim`` of ``data``, from ``cache`` where the same input was trimmed before."""
+    if cache is None:
+        return stdlib.trim(data, path)
+    key = hashlib.sha256(data + stdlib.KEEP_FILE.read_bytes() + Path(stdlib.__file__).read_bytes()).hexdigest()
+    known = cache.get("stdlib", key)
+    if isinstance(known, bytes):
+        return known
+    trimmed = stdlib.trim(data, path)
+    cache.put("stdlib", key, trimmed)
+    return trimmed
 
 
 def minimal_lock(lock: bytes, path: Path) -> str:
@@ -128,7 +144,7 @@ def minimal_lock(lock: bytes, path: Path) -> str:
 def prepare_runtime(node_modules: Path | None = None, root: Path = ROOT, cache: BuildCache | None = None) -> Runtime:
     bundle = engine_bundle(cache=cache)
     modules = node_modules or root / "node_modules"
-    version, files = vendor_pyodide(modules, root)
+    version, files = vendor_pyodide(modules, root, cache)
     engine_path = hashed_name("engine", ".json", bundle)
     files[engine_path] = bundle
     folder = f"/pyodide/{version}/"

@@ -105,8 +105,9 @@ TRIPEAKS = register(GameSpec(
 ))
 
 # Pyramid: seven rows of 1 to 7 cards, each card half over the two of the row above it
-# that it touches, drawn a cell apart as TriPeaks' rows; the stock, waste and discard pile
-# in the corners the triangle leaves free.
+# that it touches, drawn a cell apart as TriPeaks' rows (the board steps each row down from
+# the one it lies over, showing its indexes); the stock, waste and discard pile in a row
+# below, where the books put them.
 _PYRAMID_PLACES: tuple[Place, ...] = tuple((r, (6 - r) / 2 + k) for r in range(7) for k in range(r + 1))
 
 PYRAMID = register(GameSpec(
@@ -121,9 +122,9 @@ PYRAMID = register(GameSpec(
     groups=(
         PileGroup("p", T, "Pyramid place {n}", count=28, empty=Empty.NONE, max_cards=1, pick=Pick.TOP,
                   to=(Kind.DISCARD,), deal=1, overlapped_by=overlaps(_PYRAMID_PLACES), places=_PYRAMID_PLACES),
-        PileGroup("stock", Kind.STOCK, "Stock", at=(0, 0)),
-        PileGroup("waste", Kind.WASTE, "Waste", pick=Pick.TOP, to=(Kind.DISCARD,), at=(0, 1)),
-        PileGroup("d", Kind.DISCARD, "Discard pile", at=(0, 6)),
+        PileGroup("stock", Kind.STOCK, "Stock", at=(7, 1.5)),
+        PileGroup("waste", Kind.WASTE, "Waste", pick=Pick.TOP, to=(Kind.DISCARD,), at=(7, 2.5)),
+        PileGroup("d", Kind.DISCARD, "Discard pile", at=(7, 4.5)),
     ),
     stock=StockRule(deal_to="waste", label="Turn a card", done="Turned a card"),
     pairs=Pairs(to="d", groups=("p", "waste")),

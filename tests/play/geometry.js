@@ -1,8 +1,9 @@
 // What the page shows of the board, measured as a player would see it (evaluated in the page
 // by tests/play/test_geometry.py): where the board is against the first screen, whether it
 // fits the width, every corner index a card covers or cuts, and every card of one pile that
-// lies over a card of another. One rule allows overlap: places of a grid set half over one
-// another in a column (Babette's garden), each showing the index of the place above it.
+// lies over a card of another. Two rules allow overlap: places of a grid set half over one
+// another in a column (Babette's garden), and places whose cards the game lays half over
+// others (data-over: Pyramid, TriPeaks), each showing the index of the place it covers.
 () => {
   const EPS = 0.75;
   const demo = document.querySelector("section.demo");
@@ -17,6 +18,7 @@
     const list = [...pile.querySelectorAll(".cards > .card")].filter(shown);
     list.forEach((el, i) => cards.push({
       el, pile: pile.dataset.pile, i, r: rect(el), gap: pile.hasAttribute("data-gap"), col: pile.dataset.col,
+      overlaid: pile.hasAttribute("data-over"),
       label: `${pile.dataset.pile}[${i}] ${el.dataset.card || "face down"}`,
     }));
   }
@@ -48,6 +50,7 @@
       const q = cards[b];
       if (p.pile === q.pile || area(p.r, q.r) <= 0) continue;
       if (p.gap && q.gap && p.col === q.col) continue; // a cascade: the index check above rules it
+      if (p.overlaid && q.overlaid) continue; // places the game lays over one another: the index check rules it
       overlaps.push(`${p.label} and ${q.label}`);
     }
   }

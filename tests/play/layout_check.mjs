@@ -32,11 +32,11 @@ function cards(piles, plan) {
     let y = a.box.y;
     for (let i = first; i < p.ups.length; i++) {
       const [w, h] = p.turn ? [s.ch, s.cw] : [s.cw, s.ch];
-      out.push({ pile: p.id, k, i, up: p.ups[i], x, y, w, h, gap: p.gap, col: p.col });
+      out.push({ pile: p.id, k, i, up: p.ups[i], x, y, w, h, gap: p.gap, col: p.col, overlaid: !!p.overlaid });
       if (p.fan === "down") y += p.ups[i] ? a.up : a.down;
       if (p.fan === "right") x += a.right;
     }
-    if (!n) out.push({ pile: p.id, k, i: -1, up: false, x, y, w: p.turn ? s.ch : s.cw, h: p.turn ? s.cw : s.ch, gap: p.gap, col: p.col });
+    if (!n) out.push({ pile: p.id, k, i: -1, up: false, x, y, w: p.turn ? s.ch : s.cw, h: p.turn ? s.cw : s.ch, gap: p.gap, col: p.col, overlaid: !!p.overlaid });
   });
   return out;
 }
@@ -57,8 +57,9 @@ function check(piles, plan, box) {
       problems.push(`${c.pile}[${c.i}] lies outside the board`);
     }
   }
-  // No card of one pile over a card of another, but down a cascade of grid places, where each
-  // covered place shows its index strip.
+  // No card of one pile over a card of another, but down a cascade of grid places, or where
+  // the game lays a place's card half over another's (``over``), the covered place showing its
+  // index strip.
   for (let a = 0; a < all.length; a++) {
     for (let b = a + 1; b < all.length; b++) {
       const p = all[a];
@@ -66,6 +67,7 @@ function check(piles, plan, box) {
       if (p.pile === q.pile || !overlap(p, q)) continue;
       const [hi, lo] = p.y <= q.y ? [p, q] : [q, p];
       if (p.gap && q.gap && p.col === q.col && lo.y - hi.y >= s.strip - EPS) continue;
+      if (p.overlaid && q.overlaid && lo.y - hi.y >= s.strip - EPS) continue;
       problems.push(`${p.pile}[${p.i}] and ${q.pile}[${q.i}] overlap`);
     }
   }

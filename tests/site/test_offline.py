@@ -113,4 +113,6 @@ def test_the_server_compresses_text_and_webassembly_as_a_host_does(real_site: Pa
     assert headers["Content-Type"] == "application/manifest+json" and headers["Cache-Control"] == "no-cache"
     engine = next(u for u in offline_config(real_site)["demo"] if "/engine." in u)  # type: ignore[attr-defined]
     headers, _ = fetch(served + engine, **{"Accept-Encoding": "gzip"})
+    assert headers.get("Content-Encoding") == "gzip", "the engine is text (JSON): compressed as a host would"
+    headers, _ = fetch(served + f"/pyodide/{version}/python_stdlib.zip", **{"Accept-Encoding": "gzip"})
     assert "Content-Encoding" not in headers, "a zip is compressed already"

@@ -13,7 +13,7 @@ export function fromMarkup(board) {
   return [...board.querySelectorAll("[data-pile]")].map((el) => ({
     id: el.dataset.pile, kind: el.dataset.kind, row: Number(el.dataset.row), col: Number(el.dataset.col),
     fan: el.dataset.fan, show: Number(el.dataset.show || 0), turn: el.dataset.turn === "sideways",
-    gap: el.hasAttribute("data-gap"), ups: [...el.querySelectorAll(".cards > .card")].map((c) => c.classList.contains("up")),
+    gap: el.hasAttribute("data-gap"), over: (el.dataset.over || "").split(" ").filter(Boolean), overlaid: el.hasAttribute("data-over"), ups: [...el.querySelectorAll(".cards > .card")].map((c) => c.classList.contains("up")),
   }));
 }
 

@@ -13,7 +13,8 @@
 // (``view.fold``) folds each wide row in two on a narrow screen. Places of a grid that the
 // view sets half over one another (Babette's garden, each row half covering the one above, as
 // the book lays it out) form a cascade, drawn as a fan of separate places: the strip of each
-// covered place shows its index, as in a fan.
+// covered place shows its index, as in a fan. So do places whose cards the game lays half over
+// others (``over``: each of Pyramid's rows over the row above it).
 
 export const RATIO = 1.4; // a card's height over its width
 // The card face as board.css draws it: padding in card widths, the index font in card widths
@@ -52,7 +53,7 @@ export function sizes(cw, glyphs = GLYPHS, narrow = false) {
 export function fromView(view) {
   return view.piles.map((p) => ({
     id: p.id, kind: p.kind, row: p.row, col: p.col, fan: p.fan, show: p.show || 0,
-    turn: p.turn === "sideways", gap: !!p.gap, ups: p.cards.map((c) => !!c.up),
+    turn: p.turn === "sideways", gap: !!p.gap, over: p.over || [], overlaid: p.over !== undefined, ups: p.cards.map((c) => !!c.up),
   }));
 }
 
@@ -147,6 +148,14 @@ export function place(piles, s, t, sr, height = Infinity) {
     }
   }
   const cascadeStep = (a, b) => Math.max(s.up[1], between((piles[b].row - piles[a].row) * s.cellH, s.up[1], t));
+  // Places whose cards lie half over another's (``over``: Pyramid, TriPeaks): each row of
+  // them steps down from the row it lies over as a cascade does, showing that row's index.
+  // (Directly or through the places between: Pyramid's third row steps from its first.)
+  const index = new Map(piles.map((p, i) => [p.id, i]));
+  const overBy = piles.map((p) => new Set((p.over || []).map((id) => index.get(id))));
+  for (const set of overBy) for (const j of set) for (const k of overBy[j]) set.add(k);
+  const overlies = piles.map(() => false); // lies over some place: its row follows on as a cascade's does
+  for (const set of overBy) for (const j of set) overlies[j] = true;
 
   // Columns, left to right: keep the grid's spacing, and push a column right where a pile
   // before it, beside it on the grid, needs the room. Beside it: their places on the grid
@@ -199,7 +208,10 @@ export function place(piles, s, t, sr, height = Infinity) {
     const r = rowOf[a];
     let end = a;
     let continues = true;
-    while (end < n && rowOf[end] === r) continues = chained[byRow[end++]] && continues;
+    while (end < n && rowOf[end] === r) {
+      const j = byRow[end++];
+      continues = (chained[j] || overlies[j]) && continues;
+    }
     // The grid's spacing after a row of fans down is room for those fans, which the fans'
     // own heights say better: it closes up with them.
     const spacing = prevRow === null || continues ? 0 : (r - prevRow) * s.cellH * (fans.has(prevRow) ? 1 - t : 1);
@@ -211,7 +223,7 @@ export function place(piles, s, t, sr, height = Infinity) {
         if (!(xl[i] < xr[j] && xl[j] < xr[i])) continue;
         below[i] = true;
         // (a place further down i's own cascade is held by the places between them)
-        if (chainNext[i] === j) y = Math.max(y, rowAt[i] + cascadeStep(i, j));
+        if (chainNext[i] === j || overBy[i].has(j)) y = Math.max(y, rowAt[i] + cascadeStep(i, j));
         else if (!(chained[j] && chainOf[i] === chainOf[j])) y = Math.max(y, rowAt[i] + drop[i] - lift[j]);
       }
     }
