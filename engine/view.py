@@ -47,7 +47,7 @@ def build_view(game: Game) -> dict[str, Any]:
             cards = game.piles[pid]
             hidden = g.kind is Kind.STOCK
             down = game.down[pid]
-            piles.append({
+            pile: dict[str, Any] = {
                 "id": pid,
                 "kind": g.kind.value,
                 "name": g.pile_name(i),
@@ -59,9 +59,10 @@ def build_view(game: Game) -> dict[str, Any]:
                 "gap": bool(g.freed_by),
                 "cards": [card_view(c, not hidden and j >= down) for j, c in enumerate(cards)],
                 "pick": sorted(picks[pid]),
-            })
+            }
             if g.overlapped_by:  # the places whose cards lie half over this one: the board draws them so
-                piles[-1]["over"] = list(lying_over(g)[pid])
+                pile["over"] = list(lying_over(g)[pid])
+            piles.append(pile)
     actions = []
     possible = []
     if game.spec.stock is not None:
