@@ -40,8 +40,8 @@ PYODIDE_CORE = (*PYODIDE_LOADED, "pyodide-lock.json")
 # these machines); marked, it takes them from the code cache.
 COMPILE_ALL = b"//# allFunctionsCalledOnLoad\n"
 PYODIDE_EAGER = ("pyodide.mjs", "pyodide.asm.mjs")
-# The standard library, cut down to what the demos import (``site_builder.stdlib``): 0.8 MB
-# of the 2.5 MB zip, stored so that the host's compression works over the whole of it.
+# The standard library, cut down to what the demos import and stripped (``site_builder.stdlib``):
+# 0.42 MB of the 2.5 MB zip.
 STDLIB = "python_stdlib.zip"
 # The terminal client is of no use in a page.
 ENGINE_SKIP = ("cli.py", "__main__.py", "solver/bulk.py")  # the terminal and the bulk runner: never in a browser

@@ -64,7 +64,7 @@ def frozen_modules(path: Path = KEEP_FILE) -> frozenset[str]:
 
 def trim(data: bytes, origin: Path, keep: tuple[str, ...] | None = None, listed: Path = KEEP_FILE) -> bytes:
     """``data`` (a ``python_stdlib.zip``, read from ``origin``) with only the kept entries and
-    the packages of ``WHOLE``, stored, in the order listed; the same bytes for the same input.
+    the packages of ``WHOLE``, in the order listed (``pack``); the same bytes for the same input.
     An entry listed but absent fails the build, naming it and the list."""
     wanted = keep_list(listed) if keep is None else keep
     try:
@@ -131,6 +131,14 @@ def strip(source: bytes) -> bytes:
 def _cuts(tokens: list[tokenize.TokenInfo]) -> list[tuple[tuple[int, int], tuple[int, int], str]]:
     """What ``strip`` replaces, in order: each comment by nothing, and each string that is a
     statement of its own at the top of a module or block by an empty string of as many lines."""
+    # For each token, the type of the next one that is not a comment, and of the next one that
+    # is neither a comment nor a line break inside brackets (None at the end): one pass back.
+    after_comments: list[int | None] = [None] * len(tokens)
+    after_breaks: list[int | None] = [None] * len(tokens)
+    for i in range(len(tokens) - 2, -1, -1):
+        nxt = tokens[i + 1].type
+        after_comments[i] = nxt if nxt != tokenize.COMMENT else after_comments[i + 1]
+        after_breaks[i] = nxt if nxt not in (tokenize.COMMENT, tokenize.NL) else after_breaks[i + 1]
     cuts = []
     layout = (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING, tokenize.COMMENT)
     opening = True  # at the start of the module, or of a block (after a colon ending a line)
@@ -140,14 +148,10 @@ def _cuts(tokens: list[tokenize.TokenInfo]) -> list[tuple[tuple[int, int], tuple
             continue
         if tok.type in layout:
             continue
-        if opening and tok.type == tokenize.STRING:
-            after = next((t for t in tokens[i + 1:] if t.type not in (tokenize.COMMENT, tokenize.NL)), None)
-            if after is None or after.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
-                rows = tok.end[0] - tok.start[0]
-                cuts.append((tok.start, tok.end, '"""' + "\n" * rows + '"""' if rows else '""'))
-        following = next((t for t in tokens[i + 1:] if t.type != tokenize.COMMENT), None)
-        opening = tok.type == tokenize.OP and tok.string == ":" and following is not None \
-            and following.type == tokenize.NEWLINE
+        if opening and tok.type == tokenize.STRING and after_breaks[i] in (None, tokenize.NEWLINE, tokenize.ENDMARKER):
+            rows = tok.end[0] - tok.start[0]
+            cuts.append((tok.start, tok.end, '"""' + "\n" * rows + '"""' if rows else '""'))
+        opening = tok.type == tokenize.OP and tok.string == ":" and after_comments[i] == tokenize.NEWLINE
     return cuts
 
 
