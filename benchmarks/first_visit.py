@@ -36,8 +36,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from play_speed import (BenchFailed, Sent, counting_server, launch, open_page, poll, prepare_site,  # noqa: E402
-                        size, timings, wait_status, write_floor)
+from play_speed import (BenchFailed, Sent, counting_server, launch, local_file, open_page, poll,  # noqa: E402
+                        prepare_site, size, timings, wait_status, write_floor)
 
 AIM_BYTES = 3.5e6
 AIM_RATIO = 1.2
@@ -63,11 +63,6 @@ class TimedSent(Sent):
     def reset(self) -> None:
         with self.lock:
             self.requests, self.times = [], []
-
-
-def local_file(site: Path, path: str) -> Path:
-    target = site / path.lstrip("/")
-    return target / "index.html" if path.endswith("/") else target
 
 
 BROTLI: dict[Path, int] = {}

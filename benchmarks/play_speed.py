@@ -758,6 +758,12 @@ def ms_f(value: float) -> str:
 # --- main ---------------------------------------------------------------------------------
 
 
+def local_file(site: Path, path: str) -> Path:
+    """The file of the built ``site`` that serves the URL path ``path``."""
+    target = site / path.strip("/")
+    return target / "index.html" if path.endswith("/") else target
+
+
 def prepare_site(tmp: Path, given: Path | None) -> tuple[Path, float]:
     site = tmp / "site"
     start = time.perf_counter()
@@ -796,7 +802,7 @@ def run(args: argparse.Namespace) -> None:
             raise BenchFailed(f"expected one Pyodide version in {site / 'pyodide'}, found {versions}")
         floor = write_floor(site, versions[0])
         for path in [*pages, args.other]:
-            local = site / path.strip("/") / "index.html" if path.endswith("/") else site / path.strip("/")
+            local = local_file(site, path)
             if not local.is_file():
                 raise BenchFailed(f"--page {path}: no such page in the built site ({local})")
         sent = Sent()
