@@ -1,9 +1,10 @@
 """Every gesture answers, in words a player reads: a double-click that sends nothing home
 says why, chosen cards that make no move say why (and so does the button that would take
-them), every disabled control says why it is disabled, no text speaks the engine's
-notation; a new deal or a restart never loses a game in progress; the hint suggests a move
+them); a new deal or a restart never loses a game in progress; the hint suggests a move
 even when it finds no winning line; cards cannot be selected as text; each kind of empty
-place has its own mark; and the help speaks of taps on a touch screen."""
+place has its own mark; and the help speaks of taps on a touch screen. (That every disabled
+control says why, and that no text speaks the engine's notation, is checked on every game
+page in the tour of test_geometry.py.)"""
 
 from __future__ import annotations
 
@@ -16,9 +17,6 @@ import engine
 from engine.explain import why_not_home
 
 from .driver import CORNER, board, card, click_move, expected, page_of, pile, touch_drag, wait_ready
-
-NOTATION = re.compile(r"\b[a-z]+\d+\b|\b[a-z]+\d*[>+:][a-z]+\d")  # t1, c1+c2+c3+c9>o1, t3:2>t7
-
 
 def stuck_card(slug: str, seeds: range = range(1, 100)) -> tuple[int, str]:
     """A deal and a pile whose top card is face up and cannot go home at the start."""
@@ -60,23 +58,6 @@ def test_chosen_cards_that_make_no_packet_say_why_and_so_does_the_take_button(pa
     expect(take).to_have_attribute("title", reason)
     described = take.get_attribute("aria-describedby")
     assert described and page.locator(f"#{described}").text_content() == reason
-
-
-def test_every_disabled_control_says_why_and_no_text_speaks_notation(page: Any, site_url: str) -> None:
-    problems = []
-    for slug in [g.slug for g in engine.games()]:
-        page.goto(site_url + page_of(slug))
-        wait_ready(page)
-        for b in page.locator("section.demo .demo-controls button:disabled:not([hidden])").all():
-            title = b.get_attribute("title") or ""
-            described = b.get_attribute("aria-describedby")
-            said = page.locator(f"#{described}").text_content() if described else ""
-            if not title or not said or title != said:
-                problems.append(f"{slug}: the disabled {b.inner_text()!r} says {title!r} / {said!r}")
-        texts = page.locator("section.demo").evaluate(
-            "d => [...d.querySelectorAll('[title]')].map(e => e.title).concat([...d.querySelectorAll('.demo-bar, .demo-under')].map(e => e.innerText))")
-        problems += [f"{slug}: notation in {t!r}" for t in texts if NOTATION.search(t)]
-    assert not problems, "\n".join(problems)
 
 
 def test_a_new_deal_or_a_restart_can_be_taken_back_with_undo(page: Any, site_url: str) -> None:

@@ -1,6 +1,7 @@
-"""Play as in a patience program: big cards, double-click and double-tap home, touch drag,
-shortcuts anywhere, automatic safe moves, the game and statistics kept across a reload,
-animations that respect reduced motion, a full window, and a celebrated win."""
+"""Play as in a patience program: double-click and double-tap home, touch drag, shortcuts
+anywhere, automatic safe moves, the game and statistics kept across a reload, animations
+that respect reduced motion, a full window, and a celebrated win. (Big cards: every game
+page's are measured in the tour of test_geometry.py.)"""
 
 from __future__ import annotations
 
@@ -15,11 +16,9 @@ import engine
 from engine.bridge import Session
 from engine.game import Game
 
-from .conftest import PLAIN_SETTINGS, watch
+from .conftest import watch
 from .driver import (CORNER, board, card, card_move, click_move, expected, first_moves, home_move, moves_shown, page_of, pile,
                      shown_game, touch_drag, wait_ready, winning_line)
-
-ONE_DECK = [s.slug for s in engine.games() if s.decks == 1]
 
 
 
@@ -27,25 +26,6 @@ def set_settings(page: Any, **settings: bool) -> None:
     """Choose the demo's settings before its page loads (and on every reload)."""
     page.add_init_script(f"localStorage.setItem('patience-rulebook:settings', "
                          f"JSON.stringify({json.dumps({'v': 1, 'auto': False, 'motion': False, **settings})}));")
-
-
-def test_one_deck_games_show_cards_of_72_pixels_or_more_at_1280(browser: Any, site_url: str) -> None:
-    """Cards as large as the first screen allows (the whole board fits it, tests/play/
-    test_geometry.py): at 1280x800 a one-pack game's cards are at least 72 px wide; the
-    castles' five rows (Well, Fortress) are what hold them under 80."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = watch(ctx.new_page(), site_url)
-    page.add_init_script(PLAIN_SETTINGS)
-    small = {}
-    for slug in ONE_DECK:
-        page.goto(site_url + page_of(slug))
-        wait_ready(page)
-        width = page.locator("section.demo .cards > .card:last-child").first.evaluate("e => e.getBoundingClientRect().width")
-        if width < 72:
-            small[slug] = width
-    ctx.close()
-    assert not small, f"cards narrower than 72 px at 1280 px: {small}"
-    assert not page.problems, page.problems
 
 
 def check_home_undo_and_reload(page: Any, slug: str) -> None:

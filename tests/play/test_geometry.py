@@ -1,9 +1,16 @@
-"""Every board fits and reads, on every game page, at a 1280x800 desktop and a 360x740 phone,
-with the player's layout (play/layout.js) applied: the whole board in the first screen and
-within the width, no corner index covered or cut, no card of one pile over a card of
-another (tests/play/geometry.js says what is measured); and the same after two deals from
-the stock, where the game deals, and in the full window. The layout's own promises over thousands of positions are
-tested without a browser (test_layout.py); this is what a player sees."""
+"""A tour of every game page, once at a 1280x800 desktop and once at a 360x740 phone (one
+visit per page and size: the engine starts once for all that is checked there).
+
+Every board fits and reads, with the player's layout (play/layout.js) applied: the whole
+board in the first screen and within the width, no corner index covered or cut, no card of
+one pile over a card of another (tests/play/geometry.js says what is measured); and the same
+after two deals from the stock, where the game deals, and in the full window. The layout's
+own promises over thousands of positions are tested without a browser (test_layout.py);
+this is what a player sees. On the desktop, besides: a one-pack game's cards are at least
+72 px wide (as large as the first screen allows; the castles' five rows, Well and Fortress,
+are what hold them under 80), every disabled control says why it is disabled (its tooltip
+and its description for screen readers, the same words), and no text of the demo speaks the
+engine's notation."""
 
 from __future__ import annotations
 
@@ -21,6 +28,8 @@ from .driver import page_of, wait_ready
 GEOMETRY = (Path(__file__).parent / "geometry.js").read_text("utf-8")
 SLUGS = [g.slug for g in engine.games()]
 DEALS = 2  # deals from the stock after the opening, where the game deals
+NOTATION = re.compile(r"\b[a-z]+\d+\b|\b[a-z]+\d*[>+:][a-z]+\d")  # t1, c1+c2+c3+c9>o1, t3:2>t7
+ONE_DECK = {s.slug for s in engine.games() if s.decks == 1}
 BOARD_TOP = "() => document.querySelector('section.demo .board-scroll').getBoundingClientRect().top + scrollY"
 
 
@@ -41,13 +50,37 @@ def problems_of(m: dict[str, Any], where: str) -> list[str]:
     return out
 
 
+def card_width_problems(page: Any, slug: str) -> list[str]:
+    """A one-pack game's cards are at least 72 px wide (at 1280x800)."""
+    if slug not in ONE_DECK:
+        return []
+    width = page.locator("section.demo .cards > .card:last-child").first.evaluate("e => e.getBoundingClientRect().width")
+    return [f"{slug}: cards {width:.1f} px wide, narrower than 72 px"] if width < 72 else []
+
+
+def controls_problems(page: Any, slug: str) -> list[str]:
+    """Every disabled control says why, in its tooltip and its description alike; no text
+    of the demo (tooltips, the bar, the words under the board) speaks the engine's notation."""
+    problems = []
+    for b in page.locator("section.demo .demo-controls button:disabled:not([hidden])").all():
+        title = b.get_attribute("title") or ""
+        described = b.get_attribute("aria-describedby")
+        said = page.locator(f"#{described}").text_content() if described else ""
+        if not title or not said or title != said:
+            problems.append(f"{slug}: the disabled {b.inner_text()!r} says {title!r} / {said!r}")
+    texts = page.locator("section.demo").evaluate(
+        "d => [...d.querySelectorAll('[title]')].map(e => e.title)"
+        ".concat([...d.querySelectorAll('.demo-bar, .demo-under')].map(e => e.innerText))")
+    return problems + [f"{slug}: notation in {t!r}" for t in texts if NOTATION.search(t)]
+
+
 def deal_button(page: Any) -> Any:
     return page.locator('section.demo .demo-actions button[data-move="deal"]:not([disabled])')
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (360, 740)], ids=["desktop", "phone"])
-def test_every_board_fits_the_first_screen_and_every_card_reads(browser: Any, page: Any, site_url: str, width: int,
-                                                               height: int) -> None:
+def test_every_board_fits_reads_and_explains_its_controls(browser: Any, page: Any, site_url: str, width: int,
+                                                         height: int) -> None:
     page.set_viewport_size({"width": width, "height": height})
     # The first frame, before the player's modules have run (in this tab: never; no service
     # worker either, which would serve them past the route).
@@ -70,6 +103,8 @@ def test_every_board_fits_the_first_screen_and_every_card_reads(browser: Any, pa
             problems.append(f"{slug}: the board moves from {before:.0f} to {after:.0f} px down the page "
                             "when the player starts")
         problems += problems_of(page.evaluate(GEOMETRY), f"{slug} at the opening")
+        if width == 1280:
+            problems += card_width_problems(page, slug) + controls_problems(page, slug)
         for n in range(1, DEALS + 1):
             button = deal_button(page)
             if not button.count():
