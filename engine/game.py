@@ -209,6 +209,8 @@ class Game:
         return finishing_moves(self)
 
     def is_won(self) -> bool:
+        if self.spec.one_pile:  # every card in one pile of a group (Accordion)
+            return any(len(self.piles[p]) == self.goal_count for p in self.spec.group(self.spec.one_pile).ids())
         return sum(len(self.piles[p]) for p in self._lay.goal_ids) == self.goal_count
 
     def is_stuck(self) -> bool:
