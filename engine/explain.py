@@ -144,8 +144,7 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
     "pair-rank": "the {0} and the {1} are not of one rank",
     "not-neighbours": "{0} and {1} do not touch: a pair is taken off only from places side by side or corner to corner",
     "onto-before": lambda game, src, distances: (
-        f"a pile of {game.pile_name(src)} may go only onto the pile "
-        f"{' or '.join(_places_before(k) for k in distances)} before it"),
+        f"{game.pile_name(src)} may go only onto the pile {' or the one '.join(_places_before(k) for k in distances)}"),
     "whole-pile": "the whole pile of {0} moves as one ({1} cards), judged by its top card",
     "no-match": "the {1} matches the {2} on {0} neither in suit nor in rank",
     "no-gaps": "every place of the {0} holds a card: there is no gap to close",
@@ -181,9 +180,9 @@ def why_text(game: Game, why: Why) -> str:
 
 
 def _places_before(k: int) -> str:
-    """1 -> "next to it", 3 -> "three places"."""
-    words = {1: "next", 2: "two places", 3: "three places", 4: "four places", 5: "five places"}
-    return words.get(k, f"{k} places")
+    """1 -> "next to it on the left", 3 -> "three places to its left"."""
+    words = {2: "two", 3: "three", 4: "four", 5: "five"}
+    return "next to it on the left" if k == 1 else f"{words.get(k, k)} places to its left"
 
 
 def _plural(game: Game, prefix: str) -> str:

@@ -47,10 +47,9 @@ ACCORDION = register(GameSpec(
     groups=(
         PileGroup("r", Kind.TABLEAU, "Pile {n}", count=52, build=Build.SUIT_OR_RANK, direction=Direction.ANY,
                   empty=Empty.NONE, pick=Pick.PILE, to=(Kind.TABLEAU,), onto_before=(1, 3), close_gaps=True,
-                  deal=(1,) + (0,) * 51, per_line=13, at=(0, 0)),
-        PileGroup("stock", Kind.STOCK, "Stock", at=(4, 0)),
+                  deal=(1,) + (0,) * 51, per_line=8, at=(0, 0)),
+        PileGroup("stock", Kind.STOCK, "Stock", at=(6, 7)),
     ),
     stock=StockRule(deal_to="r", close_up=True, draw=1, label="Deal a card", done="Dealt a card onto the end of the row"),
     one_pile="r",
-    fold=True,
 ))

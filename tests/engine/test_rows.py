@@ -112,9 +112,9 @@ def test_accordion_moves_a_pile_onto_the_next_or_the_third_to_its_left_matching_
     g = arrange(engine.new_game("accordion", 1), r1="9S", r2="4D", r3="7C", r4="9H", r5="7H", stock="2C")
     assert legal(g) == {"r4>r1", "r5>r4", "deal"}  # a leap by rank (9♥ onto 9♠), a slide by suit (7♥ onto 9♥)
     assert "r5>r3" not in legal(g)  # two places away: neither a slide nor a leap
-    refused(g, "r5>r3", "only onto the pile next or three places before it")
+    refused(g, "r5>r3", "Pile 5 may go only onto the pile next to it on the left or the one three places to its left")
     refused(g, "r3>r2", "7♣ matches the 4♦", "neither in suit nor in rank")
-    refused(g, "r1>r2", "only onto the pile next or three places before it")  # never to the right
+    refused(g, "r1>r2", "only onto the pile next to it on the left")  # never to the right
     refused(g, mv("r4", "stock"), "only onto the pile")
 
 
