@@ -567,7 +567,7 @@ def pair_moves(game: Game) -> list[Move]:
     rank = {pid: game.piles[pid][-1].rank for pid in pool}
     by_total = rule.match == "total"
     out = [Move((pid,), rule.to) for pid in pool if by_total and rank[pid] == rule.total]
-    near = pair_neighbours(game.spec) if rule.neighbours else None
+    near = game.near
     for i, a in enumerate(pool):
         for b in pool[i + 1:]:
             if ((rank[a] + rank[b] == rule.total) if by_total else rank[a] == rank[b]) \
@@ -576,10 +576,10 @@ def pair_moves(game: Game) -> list[Move]:
     return out
 
 
-@lru_cache(maxsize=None)
-def pair_neighbours(spec: GameSpec) -> dict[str, frozenset[str]]:
+def neighbour_table(spec: GameSpec) -> dict[str, frozenset[str]]:
     """For each place of the pairs' groups, the places of its own group that touch it by
-    ``Pairs.neighbours`` (offsets in the group's grid, ``per_line`` places to a row)."""
+    ``Pairs.neighbours`` (offsets in the group's grid, ``per_line`` places to a row): worked
+    out once per game (``Game.near``)."""
     rule = spec.pairs
     assert rule is not None
     out: dict[str, frozenset[str]] = {}
@@ -619,15 +619,9 @@ def pair_refusal(game: Game, move: Move) -> Why | None:
             return ("pair-rank", cards[0], cards[1])
     elif sum(c.rank for c in cards) != rule.total:
         return ("pair-total", tuple(cards), rule.total)
-    if rule.neighbours and move.sources[1] not in pair_neighbours(game.spec).get(move.sources[0], ()):
+    if game.near is not None and move.sources[1] not in game.near.get(move.sources[0], ()):
         return ("not-neighbours", *move.sources)
     return None
-
-
-@lru_cache(maxsize=None)
-def row_groups(spec: GameSpec) -> tuple[PileGroup, ...]:
-    """The groups whose piles go onto the pile some places before them (``onto_before``)."""
-    return tuple(g for g in spec.groups if g.onto_before)
 
 
 def moved_count(g: PileGroup, pile: list[Card]) -> int:
@@ -640,8 +634,7 @@ def before_moves(game: Game) -> list[Move]:
     pile that many places before it in its group, where its top card fits there."""
     out: list[Move] = []
     piles = game.piles
-    for g in row_groups(game.spec):
-        ids = g.ids()
+    for g, ids in game.rows:
         for i, src in enumerate(ids):
             pile = piles[src]
             if not pile or game.down[src] >= len(pile):
@@ -674,10 +667,9 @@ def before_refusal(game: Game, src: str, dst: str, n: int) -> Why | None:
     return None
 
 
-def close_gaps(game: Game, g: PileGroup) -> bool:
-    """Move each pile of group ``g`` down, as a unit, to the earliest empty place, keeping
-    their order (``close_gaps``, ``StockRule.close_up``); True if a pile moved."""
-    ids = g.ids()
+def close_gaps(game: Game, ids: tuple[str, ...]) -> bool:
+    """Move each of the piles ``ids`` (a group's) down, as a unit, to the earliest empty
+    place, keeping their order (``close_gaps``, ``StockRule.close_up``); True if a pile moved."""
     piles, down = game.piles, game.down
     moved = False
     k = 0
@@ -703,16 +695,13 @@ def gap_before_card(game: Game, g: PileGroup) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
-def closing_groups(spec: GameSpec) -> tuple[PileGroup, ...]:
-    """The groups that close their gaps by themselves after every move (``close_gaps``)."""
-    return tuple(g for g in spec.groups if g.close_gaps)
 
 
 def standard_moves(game: Game) -> list[Move]:
     """All legal moves: cards, pairs taken off, the game's own moves, then stock actions;
     a last-resort deal only when nothing else is possible."""
-    moves = card_moves(game) + pair_moves(game) + before_moves(game) + game.spec.hooks.extra_moves(game)
+    moves = (card_moves(game) if game.plain else []) + pair_moves(game) + before_moves(game) \
+        + game.spec.hooks.extra_moves(game)
     stock = stock_moves(game)
     rule = game.spec.stock
     if rule is not None and rule.last_resort and moves:
@@ -734,7 +723,7 @@ def apply_standard(game: Game, move: Move) -> None:
                     piles[game.waste_id].append(stock.pop())
         elif rule.close_up:
             g = game.spec.group(rule.deal_to)
-            close_gaps(game, g)
+            close_gaps(game, g.ids())
             fill = [pid for pid in g.ids() if not piles[pid]]
             for pid in fill[:rule.draw or len(fill)]:
                 if not stock:
@@ -783,8 +772,8 @@ def apply_standard(game: Game, move: Move) -> None:
 def settle(game: Game) -> None:
     """What happens by itself after every move: exposed face-down cards turn up, and
     emptied piles that refill do so, and rows that close their gaps close them."""
-    for g in closing_groups(game.spec):
-        close_gaps(game, g)
+    for ids in game.closing:
+        close_gaps(game, ids)
     for pid in game.order:
         pile = game.piles[pid]
         g = game.group_of[pid]

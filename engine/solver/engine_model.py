@@ -48,8 +48,8 @@ class EngineModel:
         self.counted = frozenset((work._lay.index[pairs.to],)) if pairs is not None else frozenset()
         # A game won in one pile (``GameSpec.one_pile``): its piles, which are keyed by
         # their top card alone as well (a pile counts as the card showing on it: Accordion).
-        self.one = tuple(work._lay.index[p] for p in game.spec.group(game.spec.one_pile).ids()) \
-            if game.spec.one_pile else ()
+        self.one = tuple(work._lay.index[p] for p in work._lay.one_ids)
+        self.goal_count = work.goal_count
         self.topmost |= frozenset(i for i, p in enumerate(game.order) if group[p].pick is Pick.PILE)
 
     def start(self) -> Any:
@@ -103,7 +103,7 @@ class EngineModel:
     def won(self, state: Any) -> bool:
         cards = state[0]
         if self.one:
-            return any(len(cards[i]) == self.work.goal_count for i in self.one)
+            return any(len(cards[i]) == self.goal_count for i in self.one)
         return sum(len(cards[i]) for i in self.goal) == self.work.goal_count
 
     def score(self, state: Any) -> int:
@@ -118,9 +118,8 @@ class EngineModel:
     def _score_here(self) -> int:
         work = self.work
         away = work.goal_count - sum(len(work.piles[p]) for p in work._lay.goal_ids)
-        one = work.spec.one_pile
-        if one:  # the moves still to make: each joins two piles or deals a card
-            return WEIGHTS[0] * (sum(1 for p in work.spec.group(one).ids() if work.piles[p]) - 1
+        if self.one:  # the moves still to make: each joins two piles or deals a card
+            return WEIGHTS[0] * (sum(1 for p in work._lay.one_ids if work.piles[p]) - 1
                                  + (len(work.piles[work.stock_id]) if work.stock_id else 0))
         rule = work.spec.stock
         turns_again = bool(rule and (rule.gather or (rule.redeal_waste and work.has_redeal())))
