@@ -142,3 +142,11 @@ def test_accordion_is_won_when_the_whole_pack_is_one_pile() -> None:
     g._legal = None
     assert g.is_won() and g.status() == "won"
     assert compact_model(engine.new_game("accordion", 1)) is None
+
+
+def test_accordion_view_offers_only_the_whole_pile_and_says_its_row_closes_up() -> None:
+    g = arrange(engine.new_game("accordion", 1), r1="2S", r2="KD 3S", stock="2C")
+    piles = {p["id"]: p for p in g.view()["piles"]}
+    assert piles["r2"]["pick"] == [0]  # the board picks the whole pile, not its top card alone
+    assert piles["r2"]["closes"] is True and "closes" not in piles["stock"]
+    assert "closes" not in {k for p in engine.new_game("monte-carlo", 1).view()["piles"] for k in p}
