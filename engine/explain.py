@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from .cards import ACE, SUIT_SYMBOLS, Card, rank_text
 from .moves import Move
-from .rules import Why, pair_refusal, refusal, run_length, standard_moves, stock_refusal
+from .rules import Why, before_refusal, pair_refusal, refusal, run_length, standard_moves, stock_refusal
 from .spec import Build, Direction, Kind, PileGroup
 
 if TYPE_CHECKING:
@@ -140,6 +140,16 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
         f"{' and '.join('the ' + _card(c) for c in cards)} add{'s' if len(cards) == 1 else ''} up to "
         f"{sum(c.rank for c in cards)}, not {total}" if len(cards) > 1 else
         f"the {_card(cards[0])} counts {cards[0].rank}: alone, only a card counting {total} is taken off"),
+    "pair-two": "cards are taken off two at a time, a pair of one rank",
+    "pair-rank": "the {0} and the {1} are not of one rank",
+    "not-neighbours": "{0} and {1} do not touch: a pair is taken off only from places side by side or corner to corner",
+    "onto-before": lambda game, src, distances: (
+        f"{game.pile_name(src)} may go only onto the pile {' or the one '.join(_places_before(k) for k in distances)}"),
+    "whole-pile": "the whole pile of {0} moves as one ({1} cards), judged by its top card",
+    "no-match": "the {1} matches the {2} on {0} neither in suit nor in rank",
+    "no-gaps": "every place of the {0} holds a card: there is no gap to close",
+    "nothing-to-close": lambda game, prefix: (
+        f"the stock is empty and no gap in the {_plural(game, prefix)} comes before a card: nothing to close up"),
     "overlapped": "the card of {0} is held in: every card lying over it has to go first",
     "discard-rank": lambda game, dst, rank: f"{game.pile_name(dst)} takes only {rank_text(rank)}s, one at a time",
     "grid-full": "every row of {0} has been dealt",
@@ -167,6 +177,12 @@ def why_text(game: Game, why: Why) -> str:
     if isinstance(template, str):
         return template.format(*(_words(game, a) for a in args))
     return template(game, *args)
+
+
+def _places_before(k: int) -> str:
+    """1 -> "next to it on the left", 3 -> "three places to its left"."""
+    words = {2: "two", 3: "three", 4: "four", 5: "five"}
+    return "next to it on the left" if k == 1 else f"{words.get(k, k)} places to its left"
 
 
 def _plural(game: Game, prefix: str) -> str:
@@ -252,6 +268,9 @@ def explain(game: Game, move: Move) -> str:
         return "that move is not possible in this position"
     if len(move.sources) != 1:
         return f"{game.spec.title} has no move that takes cards from several piles at once"
+    if game.group_of[move.source].onto_before:
+        why = before_refusal(game, move.source, move.target, move.count)
+        return why_text(game, why) if why else "that move is not possible in this position"
     why = refusal(game, move.source, move.target, move.count)
     if why:
         return why_text(game, why)

@@ -18,8 +18,8 @@ from .errors import IllegalMoveError, InvalidMoveError, RecordError
 from .explain import explain
 from .moves import Move
 from .registry import get_spec
-from .rules import apply_standard, settle, standard_moves
-from .spec import GameSpec, Kind, PileGroup
+from .rules import apply_standard, neighbour_table, settle, standard_moves
+from .spec import GameSpec, Kind, Pick, PileGroup
 from .view import build_view
 
 RECORD_SEP = "/"
@@ -34,6 +34,18 @@ class _Layout:
     stock_id: str  # "" when the game has no stock
     waste_id: str  # "" when the game has no waste
     goal_ids: tuple[str, ...]
+    # Read by the rules at every move, so worked out once per game here, not asked of the
+    # spec (whose hash weighs every field) each time: the rows that close their gaps
+    # (``close_gaps``), the groups whose piles go by distance with their ids (``onto_before``),
+    # the piles of a win in one pile (``one_pile``), the places that pair by touching
+    # (``Pairs.neighbours``: None where any two pair).
+    closing: tuple[tuple[str, ...], ...] = ()
+    rows: tuple[tuple[PileGroup, tuple[str, ...]], ...] = ()
+    one_ids: tuple[str, ...] = ()
+    near: dict[str, frozenset[str]] | None = None
+    # Has a group cards that move pile to pile by the standard rules (``card_moves``)? Not
+    # where every pile moves by distance alone (Accordion's row).
+    plain: bool = True
 
 
 @lru_cache(maxsize=None)
@@ -48,7 +60,12 @@ def _layout(spec: GameSpec) -> _Layout:
     stock = by_kind[Kind.STOCK][0] if by_kind[Kind.STOCK] else ""
     waste = by_kind[Kind.WASTE][0] if by_kind[Kind.WASTE] else ""
     goal = by_kind[Kind.FOUNDATION] + by_kind[Kind.DISCARD]
-    return _Layout(tuple(order), group_of, by_kind, {p: i for i, p in enumerate(order)}, stock, waste, goal)
+    return _Layout(tuple(order), group_of, by_kind, {p: i for i, p in enumerate(order)}, stock, waste, goal,
+                   closing=tuple(g.ids() for g in spec.groups if g.close_gaps),
+                   rows=tuple((g, g.ids()) for g in spec.groups if g.onto_before),
+                   one_ids=spec.group(spec.one_pile).ids() if spec.one_pile else (),
+                   near=neighbour_table(spec) if spec.pairs is not None and spec.pairs.neighbours else None,
+                   plain=any(g.pick is not Pick.NONE and g.to and not g.onto_before for g in spec.groups))
 
 
 @lru_cache(maxsize=None)
@@ -75,6 +92,7 @@ class Game:
         self.stock_id = lay.stock_id
         self.waste_id = lay.waste_id
         self._lay = lay
+        self.closing, self.rows, self.near, self.plain = lay.closing, lay.rows, lay.near, lay.plain
         self.piles: dict[str, list[Card]] = {p: [] for p in self.order}
         self.down: dict[str, int] = {p: 0 for p in self.order}
         self.redeals_left = spec.redeals  # None: without limit
@@ -209,6 +227,8 @@ class Game:
         return finishing_moves(self)
 
     def is_won(self) -> bool:
+        if self._lay.one_ids:  # every card in one pile of a group (Accordion)
+            return any(len(self.piles[p]) == self.goal_count for p in self._lay.one_ids)
         return sum(len(self.piles[p]) for p in self._lay.goal_ids) == self.goal_count
 
     def is_stuck(self) -> bool:

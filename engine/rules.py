@@ -51,6 +51,8 @@ def related(build: Build, a: Card, b: Card) -> bool:
         return a.suit == b.suit
     if build is Build.ALT_COLOUR:
         return a.red != b.red
+    if build is Build.SUIT_OR_RANK:
+        return a.suit == b.suit or a.rank == b.rank
     return build is Build.ANY_SUIT
 
 
@@ -169,7 +171,7 @@ def run_length(game: Game, pid: str, moving: bool = True) -> int:
         return 0
     if g.pick is Pick.TOP and moving:
         return 1
-    if g.pick is Pick.FACE_UP and moving:
+    if g.pick in (Pick.FACE_UP, Pick.PILE) and moving:
         return up
     ways = (True,) if g.direction is Direction.UP else (False,) if g.direction is Direction.DOWN else (True, False)
     best = 1
@@ -411,7 +413,7 @@ def card_moves(game: Game, to: frozenset[Kind] | None = None) -> list[Move]:
                 wanting.setdefault(rank, []).append(dst)
     for src in game.order:
         limit = pick_limit(game, src)
-        if not limit:
+        if not limit or group_of[src].onto_before:  # those go by distance: ``before_moves``
             continue
         cards = piles[src]
         kinds = group_of[src].to
@@ -461,6 +463,14 @@ def stock_refusal(game: Game, action: str) -> Why | None:
     stock = game.piles[game.stock_id]
     waiting = rule.blocked_by_nonempty
     if action == "deal":
+        if rule.close_up:
+            g = game.spec.group(rule.deal_to)
+            if not gap_before_card(game, g):
+                if not game.any_empty(rule.deal_to):
+                    return ("no-gaps", rule.deal_to)
+                if not stock:
+                    return ("nothing-to-close", rule.deal_to)
+            return None
         if not stock:
             return ("stock-empty",)
         for prefix in blocking(rule.blocked_by_empty):
@@ -555,11 +565,33 @@ def pair_moves(game: Game) -> list[Move]:
         return []
     pool = pair_pool(game)
     rank = {pid: game.piles[pid][-1].rank for pid in pool}
-    out = [Move((pid,), rule.to) for pid in pool if rank[pid] == rule.total]
+    by_total = rule.match == "total"
+    out = [Move((pid,), rule.to) for pid in pool if by_total and rank[pid] == rule.total]
+    near = game.near
     for i, a in enumerate(pool):
         for b in pool[i + 1:]:
-            if rank[a] + rank[b] == rule.total:
+            if ((rank[a] + rank[b] == rule.total) if by_total else rank[a] == rank[b]) \
+                    and (near is None or b in near.get(a, ())):
                 out.append(Move(tuple(sorted((a, b), key=pile_sort_key)), rule.to))
+    return out
+
+
+def neighbour_table(spec: GameSpec) -> dict[str, frozenset[str]]:
+    """For each place of the pairs' groups, the places of its own group that touch it by
+    ``Pairs.neighbours`` (offsets in the group's grid, ``per_line`` places to a row): worked
+    out once per game (``Game.near``)."""
+    rule = spec.pairs
+    assert rule is not None
+    out: dict[str, frozenset[str]] = {}
+    for prefix in rule.groups:
+        g = spec.group(prefix)
+        ids = g.ids()
+        cols = g.per_line or len(ids)
+        for i, pid in enumerate(ids):
+            row, col = g.cell(i)
+            out[pid] = frozenset(ids[(row + dr) * cols + col + dc] for dr, dc in rule.neighbours
+                                 if 0 <= col + dc < cols and 0 <= (row + dr) * cols + col + dc < len(ids)
+                                 and row + dr >= 0)
     return out
 
 
@@ -567,8 +599,8 @@ def pair_refusal(game: Game, move: Move) -> Why | None:
     """Why ``move``, onto the pairs' discard pile, is not a legal taking-off; None if it is."""
     rule = game.spec.pairs
     assert rule is not None
-    if len(move.sources) > 2 or move.count != 1:
-        return ("pair-size", rule.total)
+    if len(move.sources) > 2 or move.count != 1 or (rule.match == "rank" and len(move.sources) != 2):
+        return ("pair-size", rule.total) if rule.match == "total" else ("pair-two",)
     for pid in move.sources:
         if pid not in rule.groups and game.group_of[pid].prefix not in rule.groups:
             return ("pair-from", pid)
@@ -582,15 +614,94 @@ def pair_refusal(game: Game, move: Move) -> Why | None:
         if not pick_limit(game, pid):
             return ("face-down", pid)
     cards = [game.piles[pid][-1] for pid in move.sources]
-    if sum(c.rank for c in cards) != rule.total:
+    if rule.match == "rank":
+        if cards[0].rank != cards[1].rank:
+            return ("pair-rank", cards[0], cards[1])
+    elif sum(c.rank for c in cards) != rule.total:
         return ("pair-total", tuple(cards), rule.total)
+    if game.near is not None and move.sources[1] not in game.near.get(move.sources[0], ()):
+        return ("not-neighbours", *move.sources)
     return None
+
+
+def moved_count(g: PileGroup, pile: list[Card]) -> int:
+    """How many cards a pile of a group with ``onto_before`` moves: all (``Pick.PILE``), or the top one."""
+    return len(pile) if g.pick is Pick.PILE else 1
+
+
+def before_moves(game: Game) -> list[Move]:
+    """Every legal move of ``PileGroup.onto_before``: a pile (or its top card) onto the
+    pile that many places before it in its group, where its top card fits there."""
+    out: list[Move] = []
+    piles = game.piles
+    for g, ids in game.rows:
+        for i, src in enumerate(ids):
+            pile = piles[src]
+            if not pile or game.down[src] >= len(pile):
+                continue
+            for k in g.onto_before:
+                if k <= i:
+                    dst = ids[i - k]
+                    if piles[dst] and fits(game, g, piles[dst], pile[-1]):
+                        out.append(Move((src,), dst, moved_count(g, pile)))
+    return out
+
+
+def before_refusal(game: Game, src: str, dst: str, n: int) -> Why | None:
+    """Why ``n`` cards of ``src``, of a group with ``onto_before``, may not go to ``dst``; None if they may."""
+    g = game.group_of[src]
+    pile = game.piles[src]
+    if src == dst:
+        return ("same-pile", src)
+    if not pile:
+        return ("src-empty", src)
+    ids = g.ids()
+    if game.group_of[dst] is not g or ids.index(src) - ids.index(dst) not in g.onto_before:
+        return ("onto-before", src, g.onto_before)
+    if n != moved_count(g, pile):
+        return ("whole-pile", src, len(pile)) if g.pick is Pick.PILE else ("not-a-run", src, n, 1)
+    if not game.piles[dst]:
+        return ("empty-takes-nothing", dst)
+    if not fits(game, g, game.piles[dst], pile[-1]):
+        return ("no-match", dst, pile[-1], game.piles[dst][-1])
+    return None
+
+
+def close_gaps(game: Game, ids: tuple[str, ...]) -> bool:
+    """Move each of the piles ``ids`` (a group's) down, as a unit, to the earliest empty
+    place, keeping their order (``close_gaps``, ``StockRule.close_up``); True if a pile moved."""
+    piles, down = game.piles, game.down
+    moved = False
+    k = 0
+    for pid in ids:
+        if not piles[pid]:
+            continue
+        if pid != ids[k]:
+            piles[ids[k]], piles[pid] = piles[pid], []
+            down[ids[k]], down[pid] = down[pid], 0
+            moved = True
+        k += 1
+    return moved
+
+
+def gap_before_card(game: Game, g: PileGroup) -> bool:
+    """Does an empty place of group ``g`` come before a pile that holds cards?"""
+    seen_gap = False
+    for pid in g.ids():
+        if not game.piles[pid]:
+            seen_gap = True
+        elif seen_gap:
+            return True
+    return False
+
+
 
 
 def standard_moves(game: Game) -> list[Move]:
     """All legal moves: cards, pairs taken off, the game's own moves, then stock actions;
     a last-resort deal only when nothing else is possible."""
-    moves = card_moves(game) + pair_moves(game) + game.spec.hooks.extra_moves(game)
+    moves = (card_moves(game) if game.plain else []) + pair_moves(game) + before_moves(game) \
+        + game.spec.hooks.extra_moves(game)
     stock = stock_moves(game)
     rule = game.spec.stock
     if rule is not None and rule.last_resort and moves:
@@ -610,6 +721,14 @@ def apply_standard(game: Game, move: Move) -> None:
             for _ in range(rule.draw):
                 if stock:
                     piles[game.waste_id].append(stock.pop())
+        elif rule.close_up:
+            g = game.spec.group(rule.deal_to)
+            close_gaps(game, g.ids())
+            fill = [pid for pid in g.ids() if not piles[pid]]
+            for pid in fill[:rule.draw or len(fill)]:
+                if not stock:
+                    break
+                piles[pid].append(stock.pop())
         elif rule.by_rows:
             for pid in next_row(game):
                 if stock:
@@ -652,7 +771,9 @@ def apply_standard(game: Game, move: Move) -> None:
 
 def settle(game: Game) -> None:
     """What happens by itself after every move: exposed face-down cards turn up, and
-    emptied piles that refill do so."""
+    emptied piles that refill do so, and rows that close their gaps close them."""
+    for ids in game.closing:
+        close_gaps(game, ids)
     for pid in game.order:
         pile = game.piles[pid]
         g = game.group_of[pid]

@@ -35,6 +35,9 @@ class Build(str, Enum):
     SUIT = "suit"
     ALT_COLOUR = "alternate-colour"
     ANY_SUIT = "any-suit"
+    # A card of the same suit or of the same rank, whatever the direction (Accordion: a
+    # pile goes onto another whose top card matches its own in suit or in rank).
+    SUIT_OR_RANK = "suit-or-rank"
 
 
 class Direction(str, Enum):
@@ -73,6 +76,9 @@ class Pick(str, Enum):
     # cards above need not be a run (Yukon, Russian Solitaire, Scorpion). The move is judged
     # by the lowest card moved alone, on the pile it goes to.
     FACE_UP = "face-up"
+    # The whole pile, as a unit, and only the whole pile: it is judged by its top card
+    # (Accordion, where a pile counts as the card showing on it).
+    PILE = "pile"
 
 
 @dataclass(frozen=True)
@@ -145,6 +151,16 @@ class PileGroup:
     # a sideways place's ``freed_by`` neighbours are turned a quarter (left and right for
     # above and below), and the view draws its card sideways (Crazy Quilt).
     checker: bool = False
+    # A pile of the group may go (with ``Pick.PILE``, as a whole) only onto the pile this
+    # many places before it in the group's order, one of these distances (Accordion: onto its
+    # neighbour on the left, or the third to its left), where its top card matches that
+    # pile's by the group's ``build``. Never onto an empty place.
+    onto_before: tuple[int, ...] = ()
+    # The group's piles are one line read in order, and it closes its gaps by itself: after
+    # every move, each pile moves down, as a unit, to the earliest empty place, the order of
+    # the piles kept (Accordion's row; the empty places then stand at the end, where a deal
+    # with ``StockRule.close_up`` fills them).
+    close_gaps: bool = False
     # At set-up the group's first pile takes the first card of its base rank to come out of
     # the shuffled pack (Virginia Reel's rows).
     first_found: bool = False
@@ -250,6 +266,13 @@ class StockRule:
     # (Babette's garden, a row at a time).
     by_rows: bool = False
     last_resort: bool = False  # deal only when no other move is possible
+    # With ``deal_to`` a group: the deal first closes the group's gaps (each pile moving down
+    # to the earliest empty place, in order, as ``PileGroup.close_gaps`` does by itself), then
+    # deals onto the empty places left at the end, in order, ``draw`` cards (0: until every
+    # place is filled or the stock runs out). Allowed while a gap lies before a card, or a
+    # place is empty and the stock holds a card (Monte Carlo's "Close up": the player's move,
+    # as in PySolFC; Accordion, one card at a time onto the end of its row).
+    close_up: bool = False
     label: str = "Deal"  # the button's words
     done: str = "Dealt from the stock"  # what the status says once it is done (past tense, no full stop)
 
@@ -280,13 +303,25 @@ class Pairs:
     anywhere: a top card, face up, not held in (``freed_by``, ``overlapped_by``).
 
     The move is written with its sources, ``p7+p28>d``, or ``p28>d`` for a card alone.
-    ``match`` names the rule on the ranks, so that another rule can be added beside it
-    (Monte Carlo's pairs of one rank): only "total" so far."""
+    ``match`` names the rule on the ranks: "total" (above), or "rank": two cards of one
+    rank, never one alone (Monte Carlo).
+
+    With ``neighbours``, two cards pair only where their places touch: the second lies at
+    one of these (row, column) offsets from the first in the grid of their group
+    (``per_line`` places to a row; both cards of one group). ``TOUCHING``, the eight places
+    round a place, is Monte Carlo's; across and down only would be ``SIDE_BY_SIDE``."""
 
     to: str
     groups: tuple[str, ...]
     total: int = 13
     match: str = "total"
+    neighbours: tuple[tuple[int, int], ...] = ()
+
+
+# Offsets (row, column) of the places touching a place in a grid: the eight round it
+# (across, down and diagonally), and the four beside it (across and down).
+TOUCHING: tuple[tuple[int, int], ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+SIDE_BY_SIDE: tuple[tuple[int, int], ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
 
 @dataclass(frozen=True)
@@ -320,6 +355,9 @@ class GameSpec:
     redeal_label: str = "Redeal"
     redeal_done: str = "The waste is turned over"  # what the status says after a redeal
     pairs: Pairs | None = None  # cards taken off together by a rule on their ranks (Pyramid's thirteens)
+    # The game is won when every card lies in one pile of this group, not on foundations
+    # (Accordion's row, folded up into a single pile). "": by the foundations and discards.
+    one_pile: str = ""
     stays_out: tuple[int, ...] = ()  # ranks that never go home: the game is won without them (Intrigue's queens)
     # Layout: on a narrow screen the board may fold each wide row of piles in two, the second
     # half under the first (a castle's rows, which grow sideways; The Nation's twelve columns).

@@ -60,6 +60,8 @@ def build_view(game: Game) -> dict[str, Any]:
                 "cards": [card_view(c, not hidden and j >= down) for j, c in enumerate(cards)],
                 "pick": sorted(picks[pid]),
             }
+            if g.close_gaps:  # the row closes up by itself: the board's words for a move say so
+                pile["closes"] = True
             if g.overlapped_by:  # the places whose cards lie half over this one: the board draws them so
                 pile["over"] = list(lying_over(g)[pid])
             piles.append(pile)

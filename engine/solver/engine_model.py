@@ -46,6 +46,11 @@ class EngineModel:
         # off was a new position).
         pairs = game.spec.pairs
         self.counted = frozenset((work._lay.index[pairs.to],)) if pairs is not None else frozenset()
+        # A game won in one pile (``GameSpec.one_pile``): its piles, which are keyed by
+        # their top card alone as well (a pile counts as the card showing on it: Accordion).
+        self.one = tuple(work._lay.index[p] for p in work._lay.one_ids)
+        self.goal_count = work.goal_count
+        self.topmost |= frozenset(i for i, p in enumerate(game.order) if group[p].pick is Pick.PILE)
 
     def start(self) -> Any:
         return self.work.snapshot()
@@ -97,6 +102,8 @@ class EngineModel:
 
     def won(self, state: Any) -> bool:
         cards = state[0]
+        if self.one:
+            return any(len(cards[i]) == self.goal_count for i in self.one)
         return sum(len(cards[i]) for i in self.goal) == self.work.goal_count
 
     def score(self, state: Any) -> int:
@@ -111,6 +118,9 @@ class EngineModel:
     def _score_here(self) -> int:
         work = self.work
         away = work.goal_count - sum(len(work.piles[p]) for p in work._lay.goal_ids)
+        if self.one:  # the moves still to make: each joins two piles or deals a card
+            return WEIGHTS[0] * (sum(1 for p in work._lay.one_ids if work.piles[p]) - 1
+                                 + (len(work.piles[work.stock_id]) if work.stock_id else 0))
         rule = work.spec.stock
         turns_again = bool(rule and (rule.gather or (rule.redeal_waste and work.has_redeal())))
         buried = 0

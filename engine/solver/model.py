@@ -273,6 +273,9 @@ def _first_card_base(game: Game) -> int | None:
 @lru_cache(maxsize=None)
 def _compact(spec: GameSpec, base: int | None) -> Compact | None:
     hooks = type(spec.hooks)
+    if spec.one_pile or any(g.onto_before or g.close_gaps for g in spec.groups) \
+            or (spec.stock is not None and spec.stock.close_up):
+        return None  # rows that close their gaps, piles moving by distance, a win in one pile: the engine searches them
     if ((hooks.moves is not Hooks.moves or hooks.after_move is not Hooks.after_move) and not spec.hooks.phase_only) \
             or not fits_tables(spec):
         return None  # hooks that replace the moves or act after each one need the engine itself

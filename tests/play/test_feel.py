@@ -90,7 +90,10 @@ def check_home_undo_and_reload(page: Any, slug: str) -> None:
             src = next((p for p in held if game.group_of[p].kind is engine.Kind.TABLEAU), held[0])
             # (Onto a foundation or a discard: a touch that ends on the stock may deal, where
             # dealing is the only move.)
-            home = next(p for p in game.order if game.group_of[p].kind in (engine.Kind.FOUNDATION, engine.Kind.DISCARD))
+            homes = [p for p in game.order if game.group_of[p].kind in (engine.Kind.FOUNDATION, engine.Kind.DISCARD)]
+            # (Accordion has neither: onto another pile of its row, which the lone card cannot reach.)
+            home = homes[0] if homes else next(p for p in game.order
+                                               if p != src and game.group_of[p].kind is not engine.Kind.STOCK)
             touch_drag(page, card(page, src, len(game.piles[src]) - 1), pile(page, home))
             page.wait_for_timeout(300)
             expect(page.locator('[data-counter="moves"]')).to_have_text("0")

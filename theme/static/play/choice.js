@@ -5,6 +5,15 @@
 
 import { capital, topName } from "./words.js";
 
+// A squared pile shows its top card only, so a click on it means the part of it that may
+// move: where the top card alone may not but cards under it with it may (Accordion's whole
+// pile), the deepest such card at or under the one clicked; else the card clicked.
+function squaredPick(pile, index) {
+  if (pile.fan !== "none" || pile.pick.includes(index)) return index;
+  const under = pile.pick.filter((i) => i <= index);
+  return under.length ? under[under.length - 1] : index;
+}
+
 export class Choosing {
   // Double-click or double-tap: the top card of ``pileId`` to a foundation, or a complete
   // run from it to a discard place (Spider), if the engine allows it.
@@ -89,7 +98,7 @@ export class Choosing {
     }
     // The stock deals; once it is empty, a click on it turns the waste over where the game allows.
     if (pile.kind === "stock") return this.action(!this.legal.has("deal") && this.legal.has("redeal") ? "redeal" : "deal");
-    if (index !== null) return this.pick(pileId, index);
+    if (index !== null) return this.pick(pileId, squaredPick(pile, index));
     if (pile.cards.length) return this.pick(pileId, pile.pick.length ? pile.pick[pile.pick.length - 1] : pile.cards.length - 1);
   }
 

@@ -53,9 +53,23 @@ function moveWords(move, pile, before, after, verb) {
   const to = target ? target.name : parts.target;
   const from = pile(sources[0]);
   if (sources.length > 1) return `${verb} ${sources.length} cards to ${to}`;
+  if (from && from.closes && count > 1 && count === from.cards.length) {
+    // A whole pile, counted as its top card (Accordion's), in a row that closes up behind it.
+    const top = from.cards[from.cards.length - 1];
+    return `${verb} the pile of ${count} under the ${top.name} onto ${to}${closedUp(from, before)}`;
+  }
   const card = from && from.cards[from.cards.length - count];
   const what = card && card.up ? `the ${card.name}` : "a card";
-  return `${verb} ${count > 1 ? `${count} cards from ` : ""}${what} to ${to}`;
+  return `${verb} ${count > 1 ? `${count} cards from ` : ""}${what} to ${to}${closedUp(from, before, count)}`;
+}
+
+// "; the piles after it moved up to close the gap": where a row closes up by itself (``closes``)
+// and the move emptied a pile that had piles after it.
+function closedUp(from, before, count) {
+  if (!from || !from.closes || (count !== undefined && count !== from.cards.length)) return "";
+  const row = before.piles.filter((p) => p.closes);
+  const at = row.indexOf(from);
+  return row.slice(at + 1).some((p) => p.cards.length) ? "; the piles after it moved up to close the gap" : "";
 }
 
 export function clock(ms) {
