@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card
 from .dealing import new_pack
 from .moves import Move
-from .rules import Probe, card_moves, drop_refusal, fits, pair_moves, refilled
+from .rules import Probe, card_moves, drop_refusal, fits, outranked_moves, pair_moves, refilled
 from .spec import Build, Direction, GameSpec, Kind, Pick, PileGroup
 
 if TYPE_CHECKING:
@@ -207,7 +207,7 @@ def _moves_home(game: Game) -> list[Move]:
     if game._legal is not None or game.spec.hooks.moves(game) is not None:
         moves = game.legal_moves()
     else:
-        moves = card_moves(game, GOALS) + pair_moves(game) + game.spec.hooks.extra_moves(game)
+        moves = card_moves(game, GOALS) + pair_moves(game) + outranked_moves(game) + game.spec.hooks.extra_moves(game)
         moves.sort(key=game.move_order)
     return [m for m in moves if not m.action and game.group_of[m.target].kind in GOALS]
 

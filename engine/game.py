@@ -209,7 +209,9 @@ class Game:
         return finishing_moves(self)
 
     def is_won(self) -> bool:
-        return sum(len(self.piles[p]) for p in self._lay.goal_ids) == self.goal_count
+        """Are all the cards that go home face up on the foundations and discards? (Cards
+        dealt face down onto a foundation are not home yet: Clock's hours.)"""
+        return sum(len(self.piles[p]) - self.down[p] for p in self._lay.goal_ids) == self.goal_count
 
     def is_stuck(self) -> bool:
         return not self.is_won() and not self.legal_moves()

@@ -96,8 +96,8 @@ class EngineModel:
                       else bytes((d, *[codes[c] for c in pile])) for i, (pile, d) in enumerate(zip(cards, down))), *rest)
 
     def won(self, state: Any) -> bool:
-        cards = state[0]
-        return sum(len(cards[i]) for i in self.goal) == self.work.goal_count
+        cards, down = state[0], state[1]  # as ``Game.is_won``: face-down cards are not home
+        return sum(len(cards[i]) - down[i] for i in self.goal) == self.work.goal_count
 
     def score(self, state: Any) -> int:
         """As the compact model scores (``Compact.score``): cards away from home, cards

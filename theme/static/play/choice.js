@@ -82,6 +82,8 @@ export class Choosing {
   activate(pileId, index) {
     const pile = this.pileView(pileId);
     if (!pile) return;
+    // A game of forced moves (Clock): whatever is clicked, the one move there is.
+    if (this.view.forced) return this.action(this.view.forced);
     if (this.selected) {
       if (pileId !== this.selected.pile) return this.drop(pileId);
       if (index !== null && index !== this.selected.index) return this.pick(pileId, index);
