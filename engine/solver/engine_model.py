@@ -44,8 +44,9 @@ class EngineModel:
         # length alone: nothing is ever built on it nor taken from it, so which pairs went
         # first cannot change what follows (Pyramid: every order of the same pairs taken
         # off was a new position).
-        pairs = game.spec.pairs
-        self.counted = frozenset((work._lay.index[pairs.to],)) if pairs is not None else frozenset()
+        # So is the discard pile of cards thrown out as outranked (``GameSpec.outranked``).
+        heaps = [rule.to for rule in (game.spec.pairs, game.spec.outranked) if rule is not None]
+        self.counted = frozenset(work._lay.index[pid] for pid in heaps)
 
     def start(self) -> Any:
         return self.work.snapshot()

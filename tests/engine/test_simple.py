@@ -166,3 +166,12 @@ def test_clock_is_searched_through_the_engine_one_line_a_deal() -> None:
     assert compact_model(g) is None
     verdict = engine.solve(g, 1000)
     assert verdict.result in ("won", "lost") and verdict.positions <= 53
+
+
+def test_aces_up_throws_out_by_itself_only_a_card_that_outranks_nothing_left() -> None:
+    # The 2♥ outranks nothing: thrown out by itself. The 7♣ could still throw out the 5♣
+    # in the stock, so keeping it may matter: a choice, never automatic.
+    g = arrange(engine.new_game("aces-up", 1), t1="2H", t2="9H", t3="7C", t4="KC", stock="5C 3D 4D 6D")
+    assert [str(m) for m in g.safe_moves()] == [mv("t1", "d")]
+    g = arrange(engine.new_game("aces-up", 1), t1="3D", t2="9H", t3="7C", t4="KC", stock="5C 2D 4D 6D")
+    assert g.safe_moves() == []  # the 3♦ has no higher diamond above it, nor is the 7♣ free of the 5♣
