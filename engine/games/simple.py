@@ -38,9 +38,11 @@ ACES_UP = register(GameSpec(
 ))
 
 # Clock's dial: the hour piles where the hours stand on a clock face (one o'clock a twelfth
-# of a turn right of the top), three cells from the centre, where the kings lie.
-_CENTRE = (3, 3)
-_HOURS = tuple((_CENTRE[0] - 3 * math.cos(math.pi * h / 6), _CENTRE[1] + 3 * math.sin(math.pi * h / 6))
+# of a turn right of the top) round the kings in the centre: two rows and three columns
+# from it, a circle on the screen, as a row (a card's height) is about one and a half
+# columns (a card's width); no two neighbours closer than a cell.
+_CENTRE = (2, 3)
+_HOURS = tuple((_CENTRE[0] - 2 * math.cos(math.pi * h / 6), _CENTRE[1] + 3 * math.sin(math.pi * h / 6))
                for h in range(1, 13))
 
 CLOCK = register(GameSpec(

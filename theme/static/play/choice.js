@@ -6,14 +6,15 @@
 import { capital, topName } from "./words.js";
 
 export class Choosing {
-  // Double-click or double-tap: the top card of ``pileId`` to a foundation, or a complete
-  // run from it to a discard place (Spider), if the engine allows it.
+  // Double-click or double-tap: the top card of ``pileId`` to a foundation, or to a discard
+  // place (Aces Up's outranked card), or a complete run from it to one (Spider), if the
+  // engine allows it.
   sendHome(pileId) {
     if (!this.view) return false;
     const pile = this.pileView(pileId);
     if (!pile || !pile.cards.length) return false;
     const moves = this.view.piles.flatMap((p) =>
-      p.kind === "foundation" ? [`${pileId}>${p.id}`] : p.kind === "discard" ? [`${pileId}:13>${p.id}`] : []);
+      p.kind === "foundation" ? [`${pileId}>${p.id}`] : p.kind === "discard" ? [`${pileId}>${p.id}`, `${pileId}:13>${p.id}`] : []);
     const move = moves.find((m) => this.legal.has(m));
     if (move) {
       this.play(move);
