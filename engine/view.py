@@ -96,8 +96,9 @@ def build_view(game: Game) -> dict[str, Any]:
         "actions": actions,
         "legal": [str(m) for m in legal],
         "can_finish": game.finishing_moves() is not None,
-        # A game of forced moves (``StockRule.chain``): the one move a click anywhere plays.
-        "forced": "deal" if chain and Move.act("deal") in legal else "",
+        # A game of forced moves (``StockRule.chain``): the one move, and the pile whose
+        # next card it turns, where a click plays it.
+        "forced": {"move": "deal", "pile": chain_source(game)} if chain and Move.act("deal") in legal else None,
         # What the last move did, in the engine's words, where the move's name does not say it.
         "done": chain_done(game) if chain else "",
     }
@@ -112,9 +113,10 @@ def chain_prompt(game: Game) -> str:
 
 
 def chain_done(game: Game) -> str:
-    """The card the last deal of a chain turned, and where it went: the top card of the
-    pile the chain now stands on."""
-    if not game.history or game.history[-1][0].action != "deal":
+    """What the last deal of a chain did, after the rule's own words for a deal: the card it
+    turned and where it went, the top card of the pile the chain now stands on."""
+    rule = game.spec.stock
+    if rule is None or not game.history or game.history[-1][0].action != "deal":
         return ""
     pile = chain_source(game)
-    return f"Turned the {game.piles[pile][-1].name.lower()} onto {game.pile_name(pile)}"
+    return f"{rule.done}: the {game.piles[pile][-1].name.lower()}, onto {game.pile_name(pile)}"

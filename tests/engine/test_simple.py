@@ -108,11 +108,11 @@ def test_clock_has_one_move_turning_the_kings_top_card_onto_the_pile_of_its_rank
     g = clock(k="#2C #3C #4C #7H", h7="#5D #6D #8D #9D")
     assert legal(g) == {"deal"}
     view = g.view()
-    assert view["forced"] == "deal" and "Kings' pile" in view["prompt"]
+    assert view["forced"] == {"move": "deal", "pile": "k"} and "Kings' pile" in view["prompt"]
     g.play("deal")
     assert codes(g, "h7") == "5D 6D 8D 9D 7H" and g.down["h7"] == 4 and g.down["k"] == 3
-    assert g.view()["done"] == "Turned the 7 of hearts onto 7 o'clock"
-    assert "7 o'clock" in g.view()["prompt"]
+    assert g.view()["done"] == "Turned the next card: the 7 of hearts, onto 7 o'clock"
+    assert "7 o'clock" in g.view()["prompt"] and g.view()["forced"] == {"move": "deal", "pile": "h7"}
 
 
 def test_clock_turns_the_next_card_from_the_pile_the_last_one_went_to() -> None:
@@ -137,7 +137,7 @@ def test_clock_is_lost_when_the_fourth_king_comes_up_with_cards_still_face_down(
     # there (no other pile holds a card more than it was dealt).
     g = clock(k="#KC KD KH", h5="#5C #5D #5H #KS")
     g.play("deal")  # the K♣, the last face-down card of the kings' pile, goes on top of it
-    assert g.status() == "stuck" and not g.legal_moves() and not g.is_won()
+    assert g.status() == "stuck" and not g.legal_moves() and not g.is_won() and g.view()["forced"] is None
     refused(g, "deal", "no face-down card is left on Kings' pile", "game is over")
 
 

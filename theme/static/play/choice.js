@@ -83,13 +83,17 @@ export class Choosing {
   activate(pileId, index) {
     const pile = this.pileView(pileId);
     if (!pile) return;
-    // A game of forced moves (Clock): whatever is clicked, the one move there is.
-    if (this.view.forced) return this.action(this.view.forced);
     if (this.selected) {
       if (pileId !== this.selected.pile) return this.drop(pileId);
       if (index !== null && index !== this.selected.index) return this.pick(pileId, index);
       return this.cancel();
     }
+    // A game of forced moves (Clock): a click on the pile whose card it turns, but for a
+    // face-up card (picked up, as anywhere: the engine says why it cannot move), plays the one
+    // move there is; so does Enter on any pile (``enter``).
+    const forced = this.view.forced;
+    const up = index !== null && pile.cards[index] && pile.cards[index].up;
+    if (forced && pileId === forced.pile && !up) return this.action(forced.move);
     // The stock deals; once it is empty, a click on it turns the waste over where the game allows.
     if (pile.kind === "stock") return this.action(!this.legal.has("deal") && this.legal.has("redeal") ? "redeal" : "deal");
     if (index !== null) return this.pick(pileId, index);
@@ -98,6 +102,7 @@ export class Choosing {
 
   // Enter or Space on a pile: pick up, or again on the same pile take one more card of the run.
   enter(pileId) {
+    if (this.view && this.view.forced && !this.selected) return this.action(this.view.forced.move);
     if (this.selected && this.selected.pile === pileId) {
       const pile = this.pileView(pileId);
       const more = pile.pick.filter((i) => i < this.selected.index);
