@@ -81,18 +81,17 @@ def _check(spec: GameSpec) -> None:
     kinds = {g.kind for g in spec.groups}
     if spec.stock is not None and Kind.STOCK not in kinds and not spec.stock.chain:
         raise RegistrationError(f"game {spec.slug!r}: a stock rule needs a stock pile")
+    by_prefix = {h.prefix: h for h in spec.groups}
     if spec.stock is not None and (spec.stock.by_rank or spec.stock.chain):
         rule = spec.stock
-        known = {h.prefix: h for h in spec.groups}
         if rule.chain and not rule.by_rank:
             raise RegistrationError(f"game {spec.slug!r}: a chain of deals needs by_rank")
-        if any(prefix not in known for prefix in (rule.deal_to, *rule.deal_to_more)) or \
-                sum(known[prefix].count for prefix in (rule.deal_to, *rule.deal_to_more)) != 13:
+        if any(prefix not in by_prefix for prefix in (rule.deal_to, *rule.deal_to_more)) or \
+                sum(by_prefix[prefix].count for prefix in (rule.deal_to, *rule.deal_to_more)) != 13:
             raise RegistrationError(f"game {spec.slug!r}: dealing by rank needs thirteen piles, one a rank")
     if spec.outranked is not None:
-        known = {h.prefix: h for h in spec.groups}
-        target = known.get(spec.outranked.to)
-        if target is None or target.kind is not Kind.DISCARD or any(prefix not in known
+        target = by_prefix.get(spec.outranked.to)
+        if target is None or target.kind is not Kind.DISCARD or any(prefix not in by_prefix
                                                                     for prefix in spec.outranked.groups):
             raise RegistrationError(f"game {spec.slug!r}: outranked cards go from known groups to a discard pile")
     if spec.reshuffle is not None:

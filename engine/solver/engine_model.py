@@ -98,7 +98,7 @@ class EngineModel:
 
     def won(self, state: Any) -> bool:
         cards, down = state[0], state[1]  # as ``Game.is_won``: face-down cards are not home
-        return sum(len(cards[i]) - down[i] for i in self.goal) == self.work.goal_count
+        return bool(sum(len(cards[i]) - down[i] for i in self.goal) == self.work.goal_count)
 
     def score(self, state: Any) -> int:
         """As the compact model scores (``Compact.score``): cards away from home, cards

@@ -175,3 +175,24 @@ def test_aces_up_throws_out_by_itself_only_a_card_that_outranks_nothing_left() -
     assert [str(m) for m in g.safe_moves()] == [mv("t1", "d")]
     g = arrange(engine.new_game("aces-up", 1), t1="3D", t2="9H", t3="7C", t4="KC", stock="5C 2D 4D 6D")
     assert g.safe_moves() == []  # the 3♦ has no higher diamond above it, nor is the 7♣ free of the 5♣
+
+
+def test_registration_refuses_a_deal_by_rank_without_thirteen_piles_or_outranked_cards_with_no_discard() -> None:
+    import dataclasses
+
+    import pytest
+
+    from engine.errors import RegistrationError
+    from engine.games.simple import ACES_UP, CLOCK
+    from engine.registry import register
+
+    assert CLOCK.stock is not None
+    twelve = dataclasses.replace(CLOCK, slug="clock-twelve", title="Clock twelve", aliases=(),
+                                 stock=dataclasses.replace(CLOCK.stock, deal_to_more=()))
+    with pytest.raises(RegistrationError, match="thirteen piles"):
+        register(twelve)
+    assert ACES_UP.outranked is not None
+    nowhere = dataclasses.replace(ACES_UP, slug="aces-nowhere", title="Aces nowhere", aliases=(),
+                                  outranked=dataclasses.replace(ACES_UP.outranked, to="t"))
+    with pytest.raises(RegistrationError, match="discard pile"):
+        register(nowhere)
