@@ -196,3 +196,28 @@ def test_registration_refuses_a_deal_by_rank_without_thirteen_piles_or_outranked
                                   outranked=dataclasses.replace(ACES_UP.outranked, to="t"))
     with pytest.raises(RegistrationError, match="discard pile"):
         register(nowhere)
+
+
+def test_a_deal_by_rank_from_a_stock_puts_each_card_on_the_pile_of_its_rank() -> None:
+    """``StockRule.by_rank`` without ``chain``: the stock's top card goes face up to the pile
+    of its rank (a game built on it need not be registered to be played here)."""
+    import dataclasses
+
+    from engine.game import Game
+    from engine.games.simple import CLOCK
+    from engine.spec import Kind, PileGroup
+
+    assert CLOCK.stock is not None
+    sorter = dataclasses.replace(
+        CLOCK, slug="sorter", title="Sorter", aliases=(),
+        groups=(PileGroup("stock", Kind.STOCK, "Stock"),
+                *(dataclasses.replace(g, deal=0, deal_down=0) for g in CLOCK.groups)),
+        stock=dataclasses.replace(CLOCK.stock, chain=False))
+    g = Game(sorter, 1)
+    assert len(g.piles["stock"]) == 52
+    for _ in range(52):
+        g.play("deal")
+    assert all(len(g.piles[p]) == 4 and g.down[p] == 0 for p in g.order if p != "stock")
+    assert {c.rank for c in g.piles["h7"]} == {7} and {c.rank for c in g.piles["k"]} == {13}
+    assert g.is_won()
+    refused(g, "deal", "stock is empty")
