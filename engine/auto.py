@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card
 from .dealing import new_pack
 from .moves import Move
-from .rules import Probe, card_moves, drop_refusal, fits, pair_moves, refilled
+from .rules import Probe, card_moves, drop_refusal, fits, outranked_moves, pair_moves, refilled
 from .spec import Build, Direction, GameSpec, Kind, Pick, PileGroup
 
 if TYPE_CHECKING:
@@ -194,10 +194,23 @@ def safe_moves(game: Game, strict: bool = False) -> list[Move]:
             target = game.group_of[m.target]
             # A dead card (Virginia Reel's ace) is wanted nowhere else.
             dead = target.kind is Kind.DISCARD and target.base_rank is not None
-            if dead or (target.kind is Kind.FOUNDATION and is_safe(game, card, m.target, home, strict)):
+            if dead or _outranks_nothing(game, m.target, card, home) or (target.kind is Kind.FOUNDATION and is_safe(game, card, m.target, home, strict)):
                 out.append(m)
                 break
     return out
+
+
+def _outranks_nothing(game: Game, target: str, card: Card, home: set[Card]) -> bool:
+    """Is ``card`` thrown out as outranked (``GameSpec.outranked``) while every lower card of
+    its suit is out already? Then it can never be wanted to throw another out, so keeping it
+    only covers the card under it (Aces Up: a 2 goes at once, a 7 once the 2 to 6 are gone)."""
+    rule = game.spec.outranked
+    if rule is None or target != rule.to:
+        return False
+    low = game.spec.low_rank
+    below = [other for other in _pack(game.spec)
+             if other.suit == card.suit and (other.rank - low) % 13 < (card.rank - low) % 13]
+    return all(other in home for other in below)
 
 
 def _moves_home(game: Game) -> list[Move]:
@@ -207,7 +220,7 @@ def _moves_home(game: Game) -> list[Move]:
     if game._legal is not None or game.spec.hooks.moves(game) is not None:
         moves = game.legal_moves()
     else:
-        moves = card_moves(game, GOALS) + pair_moves(game) + game.spec.hooks.extra_moves(game)
+        moves = card_moves(game, GOALS) + pair_moves(game) + outranked_moves(game) + game.spec.hooks.extra_moves(game)
         moves.sort(key=game.move_order)
     return [m for m in moves if not m.action and game.group_of[m.target].kind in GOALS]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .cards import ACE, SUIT_SYMBOLS, Card, rank_text
+from .cards import ACE, SUIT_NAMES, SUIT_SYMBOLS, Card, rank_text
 from .moves import Move
-from .rules import Why, before_refusal, pair_refusal, refusal, run_length, standard_moves, stock_refusal
+from .rules import Why, before_refusal, outranked_refusal, pair_refusal, refusal, run_length, standard_moves, stock_refusal
 from .spec import Build, Direction, Kind, PileGroup
 
 if TYPE_CHECKING:
@@ -153,6 +153,12 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
     "overlapped": "the card of {0} is held in: every card lying over it has to go first",
     "discard-rank": lambda game, dst, rank: f"{game.pile_name(dst)} takes only {rank_text(rank)}s, one at a time",
     "grid-full": "every row of {0} has been dealt",
+    "chain-ended": "no face-down card is left on {0}, where the next card would come from: the game is over",
+    "outranked-one": "cards are taken off one at a time",
+    "outranked-from": "the card of {0} cannot be taken off",
+    "not-outranked": lambda game, card: (
+        f"the {_card(card)} may be taken off only while a higher card of {SUIT_NAMES[card.suit]} lies on "
+        "top of another pile"),
     "no-stock": lambda game, action: f"there is no stock to {action} from in {game.spec.title}",
     "stock-empty": "the stock is empty",
     "deal-blocked": lambda game, prefix: f"no deal while one of the {_plural(game, prefix)} is empty",
@@ -266,6 +272,10 @@ def explain(game: Game, move: Move) -> str:
         if why:
             return why_text(game, why)
         return "that move is not possible in this position"
+    outranked = game.spec.outranked
+    if outranked is not None and move.target == outranked.to:
+        why = outranked_refusal(game, move)
+        return why_text(game, why) if why else "that move is not possible in this position"
     if len(move.sources) != 1:
         return f"{game.spec.title} has no move that takes cards from several piles at once"
     if game.group_of[move.source].onto_before:

@@ -227,9 +227,12 @@ class Game:
         return finishing_moves(self)
 
     def is_won(self) -> bool:
+        """Are all the cards that go home face up on the foundations and discards (or, where
+        the game is won in one pile, every card in one pile of its group)? (Cards dealt face
+        down onto a foundation are not home yet: Clock's hours.)"""
         if self._lay.one_ids:  # every card in one pile of a group (Accordion)
             return any(len(self.piles[p]) == self.goal_count for p in self._lay.one_ids)
-        return sum(len(self.piles[p]) for p in self._lay.goal_ids) == self.goal_count
+        return sum(len(self.piles[p]) - self.down[p] for p in self._lay.goal_ids) == self.goal_count
 
     def is_stuck(self) -> bool:
         return not self.is_won() and not self.legal_moves()

@@ -79,8 +79,21 @@ def _check(spec: GameSpec) -> None:
     if dealt > 52 * spec.decks:
         raise RegistrationError(f"game {spec.slug!r}: the groups deal {dealt} cards from {52 * spec.decks}")
     kinds = {g.kind for g in spec.groups}
-    if spec.stock is not None and Kind.STOCK not in kinds:
+    if spec.stock is not None and Kind.STOCK not in kinds and not spec.stock.chain:
         raise RegistrationError(f"game {spec.slug!r}: a stock rule needs a stock pile")
+    by_prefix = {h.prefix: h for h in spec.groups}
+    if spec.stock is not None and (spec.stock.by_rank or spec.stock.chain):
+        rule = spec.stock
+        if rule.chain and not rule.by_rank:
+            raise RegistrationError(f"game {spec.slug!r}: a chain of deals needs by_rank")
+        if any(prefix not in by_prefix for prefix in (rule.deal_to, *rule.deal_to_more)) or \
+                sum(by_prefix[prefix].count for prefix in (rule.deal_to, *rule.deal_to_more)) != 13:
+            raise RegistrationError(f"game {spec.slug!r}: dealing by rank needs thirteen piles, one a rank")
+    if spec.outranked is not None:
+        target = by_prefix.get(spec.outranked.to)
+        if target is None or target.kind is not Kind.DISCARD or any(prefix not in by_prefix
+                                                                    for prefix in spec.outranked.groups):
+            raise RegistrationError(f"game {spec.slug!r}: outranked cards go from known groups to a discard pile")
     if spec.reshuffle is not None:
         known = {h.prefix for h in spec.groups}
         if not spec.reshuffle.groups or any(prefix not in known for prefix in spec.reshuffle.groups):

@@ -458,6 +458,11 @@ def stock_refusal(game: Game, action: str) -> Why | None:
     if action == "redeal" and game.spec.reshuffle is not None:
         return reshuffle_refusal(game)
     rule = game.spec.stock
+    if rule is not None and rule.chain:
+        if action != "deal":
+            return ("no-redeal",)
+        source = chain_source(game)
+        return None if game.down[source] else ("chain-ended", source)
     if rule is None or not game.stock_id:
         return ("no-stock", action)
     stock = game.piles[game.stock_id]
@@ -540,6 +545,33 @@ def rows_to_deal(g: PileGroup) -> tuple[tuple[str, ...], ...]:
 def lines_dealt_at_setup(g: PileGroup) -> int:
     """How many lines of group ``g`` (``per_line`` piles each) the set-up deals into."""
     return -(-sum(1 for n in g.deal_counts() if n) // (g.per_line or g.count))
+
+
+@lru_cache(maxsize=None)
+def rank_piles(spec: GameSpec) -> tuple[str, ...]:
+    """With ``StockRule.by_rank``: the pile of each rank, from the game's lowest rank up."""
+    rule = spec.stock
+    assert rule is not None
+    return tuple(pid for prefix in (rule.deal_to, *rule.deal_to_more) for pid in spec.group(prefix).ids())
+
+
+@lru_cache(maxsize=None)
+def _dealt(spec: GameSpec) -> dict[str, int]:
+    """How many cards the set-up deals to each pile."""
+    return {pid: n for g in spec.groups for pid, n in zip(g.ids(), g.deal_counts())}
+
+
+def chain_source(game: Game) -> str:
+    """The pile the next card of a chain of deals (``StockRule.chain``) is turned from: the
+    pile the last card went to. Cards move only from that pile to the pile of their rank, so
+    it is the pile holding one card more than it was dealt; at first, none does, and the
+    chain starts from the last pile (Clock's kings)."""
+    dealt = _dealt(game.spec)
+    piles = rank_piles(game.spec)
+    for pid in piles[:-1]:
+        if len(game.piles[pid]) > dealt[pid]:
+            return pid
+    return piles[-1]
 
 
 def stock_moves(game: Game) -> list[Move]:
@@ -695,12 +727,47 @@ def gap_before_card(game: Game, g: PileGroup) -> bool:
     return False
 
 
+def outranked_moves(game: Game) -> list[Move]:
+    """Every legal taking-off of ``GameSpec.outranked``: an available top card of its groups
+    while a higher card of its suit lies on top of another of their piles."""
+    rule = game.spec.outranked
+    if rule is None:
+        return []
+    tops = [(pid, game.piles[pid][-1]) for prefix in rule.groups for pid in game.spec.group(prefix).ids()
+            if pick_limit(game, pid)]
+    best: dict[str, int] = {}
+    for _, card in tops:
+        best[card.suit] = max(best.get(card.suit, -1), value(game, card.rank))
+    return [Move((pid,), rule.to) for pid, card in tops if best[card.suit] > value(game, card.rank)]
+
+
+def outranked_refusal(game: Game, move: Move) -> Why | None:
+    """Why ``move``, onto the discard pile of ``GameSpec.outranked``, is not a legal
+    taking-off; None if it is."""
+    rule = game.spec.outranked
+    assert rule is not None
+    if len(move.sources) != 1 or move.count != 1:
+        return ("outranked-one",)
+    src = move.source
+    if game.group_of[src].prefix not in rule.groups:
+        return ("outranked-from", src)
+    if not game.piles[src]:
+        return ("src-empty", src)
+    if not pick_limit(game, src):
+        return ("face-down", src)
+    card = game.piles[src][-1]
+    for prefix in rule.groups:
+        for pid in game.spec.group(prefix).ids():
+            top = game.piles[pid][-1] if pid != src and pick_limit(game, pid) else None
+            if top is not None and top.suit == card.suit and value(game, top.rank) > value(game, card.rank):
+                return None
+    return ("not-outranked", card)
 
 
 def standard_moves(game: Game) -> list[Move]:
-    """All legal moves: cards, pairs taken off, the game's own moves, then stock actions;
-    a last-resort deal only when nothing else is possible."""
-    moves = (card_moves(game) if game.plain else []) + pair_moves(game) + before_moves(game) \
+    """All legal moves: cards, pairs taken off, cards taken off as outranked, the game's own
+    moves, then stock actions; a last-resort deal only when nothing else is possible."""
+    moves = (card_moves(game) if game.plain else []) + pair_moves(game) + outranked_moves(game) + before_moves(game) \
         + game.spec.hooks.extra_moves(game)
     stock = stock_moves(game)
     rule = game.spec.stock
@@ -716,8 +783,18 @@ def apply_standard(game: Game, move: Move) -> None:
         rule = game.spec.stock
         if rule is None:
             raise ValueError(f"{game.spec.title} has no stock to deal from")
+        if rule.chain:  # the top face-down card of the pile the last card went to
+            source = chain_source(game)
+            game.down[source] -= 1
+            card = piles[source].pop(game.down[source])
+            piles[rank_piles(game.spec)[value(game, card.rank)]].append(card)
+            game.deals += 1
+            return
         stock = piles[game.stock_id]
-        if rule.deal_to == "waste":
+        if rule.by_rank:
+            card = stock.pop()
+            piles[rank_piles(game.spec)[value(game, card.rank)]].append(card)
+        elif rule.deal_to == "waste":
             for _ in range(rule.draw):
                 if stock:
                     piles[game.waste_id].append(stock.pop())

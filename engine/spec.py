@@ -273,6 +273,19 @@ class StockRule:
     # place is empty and the stock holds a card (Monte Carlo's "Close up": the player's move,
     # as in PySolFC; Accordion, one card at a time onto the end of its row).
     close_up: bool = False
+    # With ``deal_to`` a group: each card dealt goes, face up, onto the pile of its rank
+    # instead of onto each pile in turn: the piles of ``deal_to`` and then ``deal_to_more``,
+    # taken in order, stand for the ranks from the game's lowest up (Clock's hours, the ace
+    # at one o'clock and the kings in the centre).
+    by_rank: bool = False
+    # With ``by_rank``, a game of forced moves with no stock pile: the card dealt is the top
+    # face-down card of the pile the last card went to (at first, the last of those piles:
+    # Clock's kings), put face up on top of the face-up cards of its rank's pile; the deals
+    # end when that pile has no face-down card left. The pile a deal takes from is the one
+    # holding one card more than it was dealt, as cards move only this way (none such: the
+    # last pile). The deal is then the game's one move, and a renderer may play it from any
+    # click (``Game.view()``'s ``forced``).
+    chain: bool = False
     label: str = "Deal"  # the button's words
     done: str = "Dealt from the stock"  # what the status says once it is done (past tense, no full stop)
 
@@ -325,6 +338,17 @@ SIDE_BY_SIDE: tuple[tuple[int, int], ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
 
 @dataclass(frozen=True)
+class Outranked:
+    """A card taken off alone because it is beaten: the top card of a pile of ``groups`` may
+    go onto the discard pile ``to`` while a higher card of its suit lies on top of another
+    pile of ``groups`` (Aces Up; higher in the game's order of ranks, so with ``low_rank=2``
+    the ace is the highest and is never taken off). The move is written ``t2>d``."""
+
+    to: str
+    groups: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     slug: str
     title: str
@@ -358,6 +382,7 @@ class GameSpec:
     # The game is won when every card lies in one pile of this group, not on foundations
     # (Accordion's row, folded up into a single pile). "": by the foundations and discards.
     one_pile: str = ""
+    outranked: Outranked | None = None  # a top card taken off while a higher card of its suit shows (Aces Up)
     stays_out: tuple[int, ...] = ()  # ranks that never go home: the game is won without them (Intrigue's queens)
     # Layout: on a narrow screen the board may fold each wide row of piles in two, the second
     # half under the first (a castle's rows, which grow sideways; The Nation's twelve columns).

@@ -26,6 +26,6 @@ from . import compared
 from . import fans
 from . import golf
 from . import yukon
-from . import rows
+from . import rows, simple
 
-__all__ = ["babette", "calculation", "castle", "classics", "compared", "deuces", "fans", "forty_thieves", "freecell", "golf", "klondike", "matrimony", "nation", "queen_of_italy", "rows", "spider", "st_helena", "two_rings", "virginia_reel", "well", "wheel", "wisp", "yukon"]
+__all__ = ["babette", "calculation", "castle", "classics", "compared", "deuces", "fans", "forty_thieves", "freecell", "golf", "klondike", "matrimony", "nation", "queen_of_italy", "rows", "simple", "spider", "st_helena", "two_rings", "virginia_reel", "well", "wheel", "wisp", "yukon"]

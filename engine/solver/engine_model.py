@@ -44,8 +44,9 @@ class EngineModel:
         # length alone: nothing is ever built on it nor taken from it, so which pairs went
         # first cannot change what follows (Pyramid: every order of the same pairs taken
         # off was a new position).
-        pairs = game.spec.pairs
-        self.counted = frozenset((work._lay.index[pairs.to],)) if pairs is not None else frozenset()
+        # So is the discard pile of cards thrown out as outranked (``GameSpec.outranked``).
+        heaps = [rule.to for rule in (game.spec.pairs, game.spec.outranked) if rule is not None]
+        self.counted = frozenset(work._lay.index[pid] for pid in heaps)
         # A game won in one pile (``GameSpec.one_pile``): its piles, which are keyed by
         # their top card alone as well (a pile counts as the card showing on it: Accordion).
         self.one = tuple(work._lay.index[p] for p in work._lay.one_ids)
@@ -101,10 +102,10 @@ class EngineModel:
                       else bytes((d, *[codes[c] for c in pile])) for i, (pile, d) in enumerate(zip(cards, down))), *rest)
 
     def won(self, state: Any) -> bool:
-        cards = state[0]
+        cards, down = state[0], state[1]  # as ``Game.is_won``: face-down cards are not home
         if self.one:
             return any(len(cards[i]) == self.goal_count for i in self.one)
-        return sum(len(cards[i]) for i in self.goal) == self.work.goal_count
+        return bool(sum(len(cards[i]) - down[i] for i in self.goal) == self.work.goal_count)
 
     def score(self, state: Any) -> int:
         """As the compact model scores (``Compact.score``): cards away from home, cards

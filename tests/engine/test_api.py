@@ -31,11 +31,12 @@ FAN_GAMES = ["bakers-dozen", "la-belle-lucie"]  # issue 31
 GOLF_GAMES = ["golf", "black-hole", "tripeaks", "pyramid"]  # issue 32
 YUKON_GAMES = ["yukon", "russian-solitaire", "scorpion", "canfield"]  # issue 32
 ROW_GAMES = ["monte-carlo", "accordion"]  # issue 32
+SIMPLE_GAMES = ["aces-up", "clock"]  # issue 32
 
 
 def test_games_lists_the_source_games_then_the_related_games_with_their_facts() -> None:
     specs = engine.games()
-    assert [s.slug for s in specs] == SOURCE_GAMES + RELATED_GAMES + OTHER_GAMES + CALCULATION_GAMES + COMPARED_GAMES + FAN_GAMES + GOLF_GAMES + YUKON_GAMES + ROW_GAMES
+    assert [s.slug for s in specs] == SOURCE_GAMES + RELATED_GAMES + OTHER_GAMES + CALCULATION_GAMES + COMPARED_GAMES + FAN_GAMES + GOLF_GAMES + YUKON_GAMES + ROW_GAMES + SIMPLE_GAMES
     facts = {s.slug: (s.decks, s.family) for s in specs}
     assert facts["well"] == (1, "beleaguered-castle")
     assert facts["deuces"] == (2, "forty-thieves")

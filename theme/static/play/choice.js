@@ -15,14 +15,15 @@ function squaredPick(pile, index) {
 }
 
 export class Choosing {
-  // Double-click or double-tap: the top card of ``pileId`` to a foundation, or a complete
-  // run from it to a discard place (Spider), if the engine allows it.
+  // Double-click or double-tap: the top card of ``pileId`` to a foundation, or to a discard
+  // place (Aces Up's outranked card), or a complete run from it to one (Spider), if the
+  // engine allows it.
   sendHome(pileId) {
     if (!this.view) return false;
     const pile = this.pileView(pileId);
     if (!pile || !pile.cards.length) return false;
     const moves = this.view.piles.flatMap((p) =>
-      p.kind === "foundation" ? [`${pileId}>${p.id}`] : p.kind === "discard" ? [`${pileId}:13>${p.id}`] : []);
+      p.kind === "foundation" ? [`${pileId}>${p.id}`] : p.kind === "discard" ? [`${pileId}>${p.id}`, `${pileId}:13>${p.id}`] : []);
     const move = moves.find((m) => this.legal.has(m));
     if (move) {
       this.play(move);
@@ -96,6 +97,12 @@ export class Choosing {
       if (index !== null && index !== this.selected.index) return this.pick(pileId, index);
       return this.cancel();
     }
+    // A game of forced moves (Clock): a click on the pile whose card it turns, but for a
+    // face-up card (picked up, as anywhere: the engine says why it cannot move), plays the one
+    // move there is; so does Enter on any pile (``enter``).
+    const forced = this.view.forced;
+    const up = index !== null && pile.cards[index] && pile.cards[index].up;
+    if (forced && pileId === forced.pile && !up) return this.action(forced.move);
     // The stock deals; once it is empty, a click on it turns the waste over where the game allows.
     if (pile.kind === "stock") return this.action(!this.legal.has("deal") && this.legal.has("redeal") ? "redeal" : "deal");
     if (index !== null) return this.pick(pileId, squaredPick(pile, index));
@@ -104,6 +111,7 @@ export class Choosing {
 
   // Enter or Space on a pile: pick up, or again on the same pile take one more card of the run.
   enter(pileId) {
+    if (this.view && this.view.forced && !this.selected) return this.action(this.view.forced.move);
     if (this.selected && this.selected.pile === pileId) {
       const pile = this.pileView(pileId);
       const more = pile.pick.filter((i) => i < this.selected.index);

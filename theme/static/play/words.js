@@ -45,6 +45,8 @@ function moveWords(move, pile, before, after, verb) {
     // The game's own words, from the view (the engine's spec holds them, defaults too): what
     // is done says the button's past ("Taken up and redealt"), advice and an undo its label
     // ("Deal a row", "Redeal a pile").
+    // Where the engine says what the move did (the card Clock's turn brought up), its words.
+    if (verb === "Moved" && after.done) return after.done;
     const button = (before.actions || []).find((a) => a.move === parts.action);
     return (button && (verb === "Moved" ? button.done : button.label)) || move;
   }
