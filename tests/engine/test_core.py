@@ -52,8 +52,9 @@ def test_the_core_searches_every_game_without_moves_of_its_own() -> None:
     """The games whose hooks make moves of their own are searched in pure Python; every
     other game by the core (39 of the 47 today), but those that have no compact model at
     all, which the engine searches: a redeal that shuffles (La Belle Lucie), places held in
-    by the cards lying over them (TriPeaks), cards taken off in pairs (Pyramid) or as
-    outranked (Aces Up), cards dealt to the pile of their rank (Clock)."""
+    by the cards lying over them (TriPeaks), cards taken off in pairs (Pyramid, Monte Carlo)
+    or as outranked (Aces Up), cards dealt to the pile of their rank (Clock), rows that close
+    their gaps with piles moving by distance (Accordion)."""
     assert len(CORED) >= 39
     for slug in set(GAMES) - set(CORED):
         model = compact_model(past_phase(engine.new_game(slug, 1)))

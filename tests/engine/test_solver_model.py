@@ -52,8 +52,8 @@ def test_every_game_the_tables_can_state_has_a_compact_model() -> None:
 def untabled_spec(spec: engine.GameSpec) -> bool:
     """Does the spec use a capability the compact model's tables do not state?"""
     return (spec.reshuffle is not None or spec.pairs is not None or spec.outranked is not None
-            or any(g.overlapped_by for g in spec.groups)
-            or (spec.stock is not None and (spec.stock.by_rank or spec.stock.chain)))
+            or any(g.overlapped_by or g.onto_before or g.close_gaps for g in spec.groups) or bool(spec.one_pile)
+            or (spec.stock is not None and (spec.stock.by_rank or spec.stock.chain or spec.stock.close_up)))
 
 
 @pytest.mark.parametrize("slug", COMPACT)
