@@ -249,6 +249,9 @@ def why_not_home(game: Game, pid: str) -> str:
     return f"the {card.short} cannot go home now: {explain(game, move)}"
 
 
+NOT_POSSIBLE = "that move is not possible in this position"  # where no rule names a reason
+
+
 def explain(game: Game, move: Move) -> str:
     """Why ``move`` (known not to be legal) is refused, in a sentence."""
     special = game.spec.hooks.explain(game, move)
@@ -268,22 +271,22 @@ def explain(game: Game, move: Move) -> str:
         return f"there is no pile {unknown[0]!r} in {game.spec.title} (piles: {', '.join(game.order)})"
     rule = game.spec.pairs
     if rule is not None and move.target == rule.to:
-        why = pair_refusal(game, move)
-        if why:
-            return why_text(game, why)
-        return "that move is not possible in this position"
+        return _said(game, pair_refusal(game, move))
     outranked = game.spec.outranked
     if outranked is not None and move.target == outranked.to:
-        why = outranked_refusal(game, move)
-        return why_text(game, why) if why else "that move is not possible in this position"
+        return _said(game, outranked_refusal(game, move))
     if len(move.sources) != 1:
         return f"{game.spec.title} has no move that takes cards from several piles at once"
     if game.group_of[move.source].onto_before:
-        why = before_refusal(game, move.source, move.target, move.count)
-        return why_text(game, why) if why else "that move is not possible in this position"
+        return _said(game, before_refusal(game, move.source, move.target, move.count))
     why = refusal(game, move.source, move.target, move.count)
     if why:
         return why_text(game, why)
     if run_length(game, move.source) and move.count > 1:
         return f"{move.count} cards may not move together here"
-    return "that move is not possible in this position"
+    return NOT_POSSIBLE
+
+
+def _said(game: Game, why: Why | None) -> str:
+    """A rule's reason in words, or, where the rule finds none, the plain refusal."""
+    return why_text(game, why) if why else NOT_POSSIBLE

@@ -76,7 +76,8 @@ def build_view(game: Game) -> dict[str, Any]:
         ok = move in legal
         actions.append({"move": action, "label": label, "done": done, "enabled": ok,
                         "reason": "" if ok else explain(game, move)})
-    chain = game.spec.stock is not None and game.spec.stock.chain
+    # A game of forced moves (``StockRule.chain``): the pile its next card is turned from.
+    source = chain_source(game) if game.spec.stock is not None and game.spec.stock.chain else None
     return {
         "format": VIEW_FORMAT,
         "game": game.spec.slug,
@@ -84,7 +85,7 @@ def build_view(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "status": game.status(),
         "phase": game.phase,
-        "prompt": game.spec.hooks.prompt(game) or (chain_prompt(game) if chain else ""),
+        "prompt": game.spec.hooks.prompt(game) or (chain_prompt(game, source) if source else ""),
         "counters": {
             "stock": len(game.piles[game.stock_id]) if game.stock_id else 0,
             "redeals_left": game.redeals_left,
@@ -100,25 +101,23 @@ def build_view(game: Game) -> dict[str, Any]:
         "can_finish": game.finishing_moves() is not None,
         # A game of forced moves (``StockRule.chain``): the one move, and the pile whose
         # next card it turns, where a click plays it.
-        "forced": {"move": "deal", "pile": chain_source(game)} if chain and Move.act("deal") in legal else None,
+        "forced": {"move": "deal", "pile": source} if source and Move.act("deal") in legal else None,
         # What the last move did, in the engine's words, where the move's name does not say it.
-        "done": chain_done(game) if chain else "",
+        "done": chain_done(game, source) if source else "",
     }
 
 
-def chain_prompt(game: Game) -> str:
-    """Where the next card of a chain of deals comes from (``StockRule.chain``)."""
-    source = chain_source(game)
+def chain_prompt(game: Game, source: str) -> str:
+    """Where the next card of a chain of deals comes from (``StockRule.chain``): ``source``."""
     if game.is_won() or not game.down[source]:
         return ""
     return f"The next card is turned from {game.pile_name(source)}."
 
 
-def chain_done(game: Game) -> str:
+def chain_done(game: Game, pile: str) -> str:
     """What the last deal of a chain did, after the rule's own words for a deal: the card it
-    turned and where it went, the top card of the pile the chain now stands on."""
+    turned and where it went, the top card of ``pile``, the one the chain now stands on."""
     rule = game.spec.stock
     if rule is None or not game.history or game.history[-1][0].action != "deal":
         return ""
-    pile = chain_source(game)
     return f"{rule.done}: the {game.piles[pile][-1].name.lower()}, onto {game.pile_name(pile)}"
