@@ -43,6 +43,31 @@ def test_a_double_click_that_sends_nothing_home_says_why_and_selects_no_text(pag
     expect(page.locator('[data-counter="moves"]')).to_have_text("0")
 
 
+def test_a_card_dropped_and_clicked_again_at_once_is_picked_up_not_sent_home(page: Any, site_url: str) -> None:
+    """The click that drops a card and a quick click on it where it landed are no double
+    click (Royal Parade: the 2 of diamonds dropped in the twos row, home at once, is picked
+    up again rather than answered "home already"). The clicks are made in the page, the
+    second as soon as the move is shown, well within the double click's time."""
+    game = engine.new_game("royal-parade", 22)
+    assert [c.short for c in game.piles["three2"]] == ["2♦"] and len(game.piles["two1"]) == 1
+    page.goto(site_url + page_of("royal-parade") + "#seed=22")
+    wait_ready(page)
+    gap = page.evaluate("""async () => {
+      const card = (p) => document.querySelector(`section.demo [data-pile="${p}"] .card`);
+      const moves = document.querySelector('[data-counter="moves"]');
+      card("three2").click();
+      const t0 = performance.now();
+      card("two1").click();
+      while (moves.textContent !== "1") await new Promise((r) => setTimeout(r, 5));
+      card("two1").click();
+      return performance.now() - t0;
+    }""")
+    assert gap < 450, f"the second click came {gap:.0f} ms after the first: no test of a double click"
+    expect(page.locator(".demo-state")).to_contain_text("Picked up the 2 of diamonds")
+    expect(page.locator("section.demo .card.selected")).to_have_count(1)
+    expect(page.locator('[data-counter="moves"]')).to_have_text("1")
+
+
 def test_chosen_cards_that_make_no_packet_say_why_and_so_does_the_take_button(page: Any, site_url: str) -> None:
     """The Wheel: two cushion cards chosen are not a packet; the status and the disabled
     Take button's tooltip (and its description for screen readers) give the engine's reason."""

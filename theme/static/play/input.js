@@ -2,12 +2,12 @@
 // double-tap a card to send it home, drag with a mouse, a pen or a finger, and the keyboard
 // (arrows between piles, Enter or Space, Escape, and shortcuts anywhere on the page).
 
-const DOUBLE_MS = 450; // two clicks on one card within this are a double click (or tap)
+const DOUBLE_MS = 450; // two clicks on one card within this, the board unchanged, are a double click (or tap)
 const DRAG_PX = 6; // a press that moves further than this is a drag
 
 export function bindInput(demo) {
   const board = demo.board;
-  let last = null; // the last click: {pile, index, time}
+  let last = null; // the last click: {pile, index, time, view}
   let dragged = false;
 
   board.addEventListener("click", (e) => {
@@ -24,8 +24,12 @@ export function bindInput(demo) {
     const cardEl = e.target.closest(".card[data-index]");
     const index = cardEl ? Number(cardEl.dataset.index) : null;
     const now = performance.now();
-    const double = last && last.pile === pileEl.dataset.pile && last.index === index && now - last.time < DOUBLE_MS;
-    last = double ? null : { pile: pileEl.dataset.pile, index, time: now };
+    // A click that drops a card, then one on the card just dropped, is no double click; nor
+    // are two clicks with a move, an undo or a redo between them (a new view), however quick.
+    const drops = demo.selected && demo.selected.pile !== pileEl.dataset.pile;
+    const double = last && last.pile === pileEl.dataset.pile && last.index === index &&
+      last.view === demo.view && now - last.time < DOUBLE_MS;
+    last = double || drops ? null : { pile: pileEl.dataset.pile, index, time: now, view: demo.view };
     if (double && demo.sendHome(pileEl.dataset.pile)) return;
     demo.activate(pileEl.dataset.pile, index);
   });
