@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .cards import ACE, KING, Card
 from .dealing import reshuffle
 from .moves import Move, pile_sort_key
-from .spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
+from .spec import Build, Direction, Empty, GameSpec, Kind, Pairs, Pick, PileGroup
 
 if TYPE_CHECKING:
     from .game import Game
@@ -589,6 +589,14 @@ def pair_pool(game: Game) -> list[str]:
     return [pid for prefix in rule.groups for pid in game.spec.group(prefix).ids() if pick_limit(game, pid)]
 
 
+def takes_off(rule: Pairs, *ranks: int) -> bool:
+    """Do cards of these ranks go off together by ``rule``: one alone whose rank is the
+    total, or two adding up to it ("total"); two of one rank, never one alone ("rank")?"""
+    if rule.match == "total":
+        return sum(ranks) == rule.total
+    return len(ranks) == 2 and ranks[0] == ranks[1]
+
+
 def pair_moves(game: Game) -> list[Move]:
     """Every legal taking-off of ``GameSpec.pairs``: one available card whose rank is the
     total alone, or two from different piles whose ranks add up to it."""
@@ -597,13 +605,11 @@ def pair_moves(game: Game) -> list[Move]:
         return []
     pool = pair_pool(game)
     rank = {pid: game.piles[pid][-1].rank for pid in pool}
-    by_total = rule.match == "total"
-    out = [Move((pid,), rule.to) for pid in pool if by_total and rank[pid] == rule.total]
+    out = [Move((pid,), rule.to) for pid in pool if takes_off(rule, rank[pid])]
     near = game.near
     for i, a in enumerate(pool):
         for b in pool[i + 1:]:
-            if ((rank[a] + rank[b] == rule.total) if by_total else rank[a] == rank[b]) \
-                    and (near is None or b in near.get(a, ())):
+            if takes_off(rule, rank[a], rank[b]) and (near is None or b in near.get(a, ())):
                 out.append(Move(tuple(sorted((a, b), key=pile_sort_key)), rule.to))
     return out
 

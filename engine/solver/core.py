@@ -147,6 +147,10 @@ def tables(model: Compact) -> bytes:
         out.extend(m.lanes[1])
     else:
         put(0)
+    put(m.pair_to)
+    seq(m.pair_sources)
+    put(_mask(m.pair_alone))
+    out.extend(_mask(m.pair_with[c]) for c in range(52))
     rule = m.rule
     put(int(rule is not None))
     put(rule.draw if rule else 0)
@@ -183,6 +187,7 @@ def tables(model: Compact) -> bytes:
         for link in p.run_links:
             masks(pairs(link))
         seq(p.available_when)
+        seq(p.covered_by)
         seq(p.refill_from)
         put(int(p.refill_until_deal))
         seq(p.refill_in_line)

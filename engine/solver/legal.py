@@ -123,6 +123,8 @@ class LegalMoves(Tables):
             return 0
         if p.available_when and all(state[0][j] for j in p.available_when):
             return 0
+        if p.covered_by and any(state[0][j] for j in p.covered_by):
+            return 0  # a card lies over it (``rules.covered``)
         if p.base_stays and len(state[0][i]) == 1:
             return 0
         return self.run_length(state, i)
@@ -272,6 +274,10 @@ class LegalMoves(Tables):
                         continue  # a whole pile into an empty one of its own group: the same position
                     else:
                         out.append((1 if rest and rest <= rest_down else 4 if kind is Kind.TABLEAU else 5, (i, j, n)))
+        if self.pair_to >= 0:
+            paired = self.pair_moves(state)
+            legal = legal or bool(paired)
+            out += [(0, m) for m in paired]
         out.sort(key=lambda sm: sm[0])
         moves: list[CMove | Through] = [m for _, m in out]
         if self.hooked:
@@ -295,6 +301,21 @@ class LegalMoves(Tables):
                     and piles[self.waste] and (redeals is None or redeals > 0)):
                 moves.append(REDEAL)
         return moves
+
+    def pair_moves(self, state: State) -> list[CMove]:
+        """Cards taken off together (``rules.pair_moves``): an available card alone, as
+        ``(i, to, 1)``, and two, as ``(i, to, -1 - k)``, ``i`` before ``k`` in the order the
+        engine writes a pair's sources."""
+        piles, to = state[0], self.pair_to
+        free = [i for i in self.pair_sources if self.pick_limit(state, i)]
+        out: list[CMove] = []
+        for x, i in enumerate(free):
+            c = piles[i][-1]
+            if c in self.pair_alone:
+                out.append((i, to, 1))
+            fellows = self.pair_with[c]
+            out += [(i, to, -1 - k) for k in free[x + 1:] if piles[k][-1] in fellows]
+        return out
 
     def through_stock(self, state: State, wanting: dict[int, list[int]],
                       open_to: list[tuple[int, frozenset[int] | None, int]]) -> list[Through]:

@@ -35,7 +35,7 @@ from ..rules import base_rank
 from ..spec import Empty, GameSpec, Pick
 from .legal import DEAL, HOOKED, REDEAL, CMove, State, Through
 from .settle import Settling
-from .tables import TOPMOST, fits_tables, own_moves
+from .tables import TOPMOST, UNKEYED, fits_tables, own_moves
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -81,6 +81,8 @@ class Compact(Settling):
             if dealt_to == TOPMOST:
                 parts.append((len(piles[a]), piles[a][-1:]))
                 parts.append(down[a])
+            elif dealt_to == UNKEYED:
+                continue
             elif b - a == 1:
                 parts.append(piles[a])
                 parts.append(down[a])
@@ -220,6 +222,8 @@ class Compact(Settling):
         if move == REDEAL:
             return Move.act("redeal")
         i, j, n = move
+        if n < 0:  # a pair taken off: i, then the pile -1 - n (``LegalMoves.pair_moves``)
+            return Move((self.ids[i], self.ids[-1 - n]), self.ids[j])
         return Move((self.ids[i],), self.ids[j], n)
 
     def cmove(self, move: Move, state: State) -> CMove:
@@ -232,6 +236,8 @@ class Compact(Settling):
         if move.action:
             return DEAL if move.action == "deal" else REDEAL
         index = self.ids.index
+        if len(move.sources) == 2:
+            return (index(move.sources[0]), index(move.target), -1 - index(move.sources[1]))
         return (index(move.source), index(move.target), move.count)
 
     def played(self, move: CMove | Through) -> list[Move]:
@@ -281,8 +287,8 @@ def _compact(spec: GameSpec, base: int | None) -> Compact | None:
         return None  # hooks that replace the moves or act after each one need the engine itself
     if spec.reshuffle is not None:
         return None  # a redeal's shuffle is chance the tables cannot hold: the engine plays it as the game does
-    if spec.pairs is not None:
-        return None  # cards taken off in pairs by their ranks: not in the tables; the engine searches them
+    if spec.pairs is not None and (spec.pairs.match != "total" or spec.pairs.neighbours):
+        return None  # pairs of one rank, or of neighbours only (Monte Carlo): the engine searches them
     if spec.outranked is not None:
         return None  # cards taken off as outranked by another pile's top card: the engine searches them
     if spec.stock is not None and (spec.stock.by_rank or spec.stock.chain):

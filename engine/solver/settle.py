@@ -65,14 +65,19 @@ class Settling(LegalMoves):
                 redeals -= 1
         else:
             i, j, n = move
-            src = piles[i]
-            piles[j] = piles[j] + src[-n:]
-            piles[i] = src[:-n]
+            if n < 0:  # a pair taken off, i's card first (``LegalMoves.pair_moves``)
+                k = -1 - n
+                piles[j] = piles[j] + (piles[i][-1], piles[k][-1])
+                piles[i], piles[k] = piles[i][:-1], piles[k][:-1]
+            else:
+                src = piles[i]
+                piles[j] = piles[j] + src[-n:]
+                piles[i] = src[:-n]
         for i in range(self.n):
             pile = piles[i]
             p = self.piles[i]
-            if down[i] and down[i] >= len(pile):
-                down[i] = max(0, len(pile) - 1) if p.turn_up else len(pile)
+            if down[i] and down[i] >= len(pile) and not (p.covered_by and any(piles[j] for j in p.covered_by)):
+                down[i] = max(0, len(pile) - 1) if p.turn_up else len(pile)  # ``rules.turn_up``
             if p.refill_from and not pile and not (p.refill_until_deal and deals):
                 for s in p.refill_from:
                     if piles[s]:

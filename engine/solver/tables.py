@@ -18,13 +18,17 @@ from ..auto import never_automatic, resting_on
 from ..cards import ACE, KING, Card
 from ..dealing import new_pack
 from ..hooks import Hooks
-from ..rules import Probe, blocking, empty_takes, fits, grid_neighbours, is_next, refilled, related, rows_to_deal
+from ..moves import pile_sort_key
+from ..rules import (Probe, blocking, empty_takes, fits, grid_neighbours, is_next, lying_over, refilled, related, rows_to_deal,
+                     takes_off)
 from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick
 
 # Positions expanded at each depth in the first round of a widened search (``widening``).
 WIDEN = 1
 # A span of the canonical key that is one pile keyed by its length and top card (``Tables._topmost``).
 TOPMOST = 2
+# A span of the canonical key that is one pile left out of it (``Tables._unkeyed``).
+UNKEYED = 3
 
 
 def code_of(card: Card) -> int:
@@ -49,6 +53,7 @@ class Pile:
     next_pairs: frozenset[int]  # either-fixed: (a << 6 | b) when b is one above a
     run_links: tuple[frozenset[int], ...]  # (lower << 6 | upper) pairs of a movable run, one set per way
     available_when: tuple[int, ...]  # its cards move only when one of these piles is empty
+    covered_by: tuple[int, ...]  # the places lying over it: its card moves, and turns up, only once all are empty
     refill_from: tuple[int, ...]
     refill_until_deal: bool
     refill_in_line: tuple[int, ...]  # the reserve piles that refill it at once, in the order they are tried
@@ -127,7 +132,7 @@ class Tables:
             # the reserve pile in line with it, or such a reserve itself).
             symmetric = (plain and g.count > 1 and g.kind is not Kind.STOCK and g.kind is not Kind.WASTE
                          and not (g.empty is Empty.BASE and g.base_rank is None and base is None)
-                         and g.refill_in_line is None and g.prefix not in in_line_sources and not g.freed_by
+                         and g.refill_in_line is None and g.prefix not in in_line_sources and not g.freed_by and not g.overlapped_by
                          and not (spec.stock and set(g.ids()) & set(spec.stock.gather)))  # gathered in order
             piles.append(Pile(
                 kind=g.kind,
@@ -145,6 +150,7 @@ class Tables:
                 next_pairs=frozenset(a << 6 | b for a in codes for b in codes if is_next(probe, g.wrap, cards[a], cards[b])),
                 run_links=links,
                 available_when=_available_when(spec, g, pid, index),
+                covered_by=tuple(index[q] for q in lying_over(g)[pid]) if g.overlapped_by else (),
                 refill_from=tuple(index[q] for q in g.refill_from) if pid in refilled(g) else (),
                 refill_until_deal=g.refill_until_deal,
                 refill_in_line=_in_line(spec, g, pid, index),
@@ -188,6 +194,16 @@ class Tables:
         self.gather = tuple(index[q] for q in rule.gather) if rule else ()  # a redeal gathers these, in order
         self.blocked_by = tuple(index[q] for prefix in blocking(rule.blocked_by_empty if rule else None)
                                 for q in spec.group(prefix).ids())
+        # Cards taken off together (``GameSpec.pairs``, by their ranks' total): the discard
+        # pile, the piles whose available cards pair, in the order the engine writes a pair's
+        # sources, and by code the codes that pair with it, and those that go alone.
+        pairs = spec.pairs
+        self.pair_to = index[pairs.to] if pairs else -1
+        self.pair_sources = tuple(index[q] for q in sorted((q for prefix in pairs.groups for q in spec.group(prefix).ids()),
+                                                           key=pile_sort_key)) if pairs else ()
+        self.pair_alone = frozenset(c for c in codes if pairs and takes_off(pairs, cards[c].rank))
+        self.pair_with = tuple(frozenset(d for d in codes if pairs and c in cards and takes_off(pairs, cards[c].rank, cards[d].rank))
+                               for c in range(52))
         self.blocks = self._blocks()
         # Moves through the stock (``through_stock``): where the stock turns several cards at
         # a time onto a waste that turns over again, the cards it brings up are not the next
@@ -196,7 +212,7 @@ class Tables:
                             and not rule.last_resort and not self.blocked_by and self.waste >= 0
                             and not any(s in p.refill_from for p in piles for s in (self.stock, self.waste)))
         self.spans = tuple((ids[0], ids[-1] + 1, dealt_to) for ids, dealt_to in self.blocks)
-        self.in_order = frozenset(i for ids, dealt_to in self.blocks if dealt_to and dealt_to != TOPMOST for i in ids)
+        self.in_order = frozenset(i for ids, dealt_to in self.blocks if dealt_to and dealt_to not in (TOPMOST, UNKEYED) for i in ids)
         self.others = tuple(i for i in range(self.n) if i not in self.goal)
         # Places that take any card (cells, and spaces that take any card) are worth more
         # empty than a space for a king alone.
@@ -260,7 +276,8 @@ class Tables:
         """Runs of interchangeable piles for the canonical key, and whether each must keep
         its order while the stock lasts (1): it deals one card to each of its piles, or piles
         in line with them send home only to them; or ``TOPMOST`` (2), a lone pile keyed by
-        its length and top card (``_topmost``)."""
+        its length and top card (``_topmost``); or ``UNKEYED`` (3), a lone pile left out
+        (``_unkeyed``)."""
         out: list[tuple[tuple[int, ...], int]] = []
         i = 0
         while i < self.n:
@@ -271,6 +288,8 @@ class Tables:
                     j += 1
             if j == i + 1 and self._topmost(i):
                 out.append(((i,), TOPMOST))
+            elif j == i + 1 and self._unkeyed(i):
+                out.append(((i,), UNKEYED))
             else:
                 out.append((tuple(range(i, j)), (bool(self.deal_to) and i in self.deal_to) or i in self.in_line_homes))
             i = j
@@ -288,6 +307,17 @@ class Tables:
         p = self.piles[i]
         return (p.kind is Kind.FOUNDATION and p.loose and p.pick is Pick.NONE and p.fit is not None
                 and p.founded is None and not p.paired_by and not p.suit_kept_by)
+
+
+    def _unkeyed(self, i: int) -> bool:
+        """Is pile ``i`` left out of the canonical key? So it is for the pairs' discard pile
+        (Pyramid's): its cards never move on, it takes a pair whatever lies on it, and what
+        lies on it is the cards no other pile holds, in the order they were taken off, which
+        changes nothing to come. Keyed whole, every order of taking off the same pairs was a
+        new position."""
+        p = self.piles[i]
+        return (i == self.pair_to and p.kind is Kind.DISCARD and p.pick is Pick.NONE and p.accepts_empty is None
+                and p.max_cards >= self.total)
 
 
 class _CardCodes(dict[Card, int]):
@@ -359,12 +389,9 @@ def _heights_table(probe: Any, g: Any, cards: dict[int, Card]) -> tuple[tuple[fr
 def fits_tables(spec: GameSpec) -> bool:
     """Can this model state the spec's rules as tables and its own steps? Not: a sequence
     repeating a rank in piles whose cards move on (only a pile that keeps its cards is read
-    by its height), a grid place also held by another group, places held in by the cards
-    lying over them (``overlapped_by``: the engine searches those games)."""
+    by its height), a grid place also held by another group."""
     for g in spec.groups:
         if g.freed_by and g.available_when_empty:
-            return False
-        if g.overlapped_by:  # places held in by the cards over them: not in the tables (yet)
             return False
         if len(set(g.sequence)) != len(g.sequence) and (g.to or g.build is Build.NONE):
             return False

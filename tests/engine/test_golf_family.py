@@ -188,15 +188,31 @@ def test_tripeaks_wraps_between_king_and_ace_and_takes_nothing_else() -> None:
     refused(g, "redeal", "no redeal")
 
 
-def test_tripeaks_is_searched_through_the_engine_which_keys_its_pile_by_length_and_top_card() -> None:
+def test_tripeaks_has_a_compact_model_which_holds_a_covered_card_and_keys_its_pile_by_length_and_top_card() -> None:
+    # Both models: the compact one the bulk runs use, and the engine's (the same keys).
     from engine.solver.engine_model import EngineModel
 
     a = arrange(engine.new_game("tripeaks", 1), f="AS 2D 3C 4H", p19="5S", stock="9D")
     b = arrange(engine.new_game("tripeaks", 1), f="AS 2C 3D 4H", p19="5S", stock="9D")
     c = arrange(engine.new_game("tripeaks", 1), f="AS 2C 3D 4S", p19="5H", stock="9D")
-    assert compact_model(a) is None  # places held in by the cards over them are not in the tables
+    models = [compact_model(g) for g in (a, b, c)]
+    assert all(m is not None for m in models)
+    key = [m.key(m.start()) for m in models if m is not None]
+    assert key[0] == key[1] and key[0] != key[2]
     key = [EngineModel(g).key(g.snapshot()) for g in (a, b, c)]
     assert key[0] == key[1] and key[0] != key[2]
+    # p10 lies under p19 and p20: face down and held in until both are gone, then up and free.
+    g = arrange(engine.new_game("tripeaks", 1), p10="#6C", p19="5H", p20="4D", f="6S", stock="KC")
+    m = compact_model(g)
+    assert m is not None
+    state = m.start()
+    assert m.pick_limit(state, m.ids.index("p10")) == 0
+    for pid in ("p19", "p20"):
+        move = next(x for x in m.moves(state, every=True) if m.move(x) == engine.Move((pid,), "f"))
+        state = m.advance(state, move)
+        g.play(engine.Move((pid,), "f"))
+    assert state == m.state_of(g) and g.down["p10"] == 0
+    assert m.pick_limit(state, m.ids.index("p10")) == 1
 
 
 # --- Pyramid ---------------------------------------------------------------------------------
@@ -255,12 +271,26 @@ def test_pyramid_is_won_with_all_52_cards_taken_off() -> None:
     assert g.is_won()
 
 
-def test_pyramid_is_searched_through_the_engine() -> None:
-    g = engine.new_game("pyramid", 1)
-    assert compact_model(g) is None
+def test_pyramid_has_a_compact_model_which_takes_off_pairs_and_kings_as_the_engine_does() -> None:
+    # p22..p28 are the bottom row; the waste's top card pairs too.
+    g = arrange(engine.new_game("pyramid", 1), p22="JH", p23="2C", p24="KS", p25="AD", p26="9S", p27="4H", p28="QC",
+                waste="8D 5C", stock="4C")
+    m = compact_model(g)
+    assert m is not None
+    state = m.start()
+    assert sorted(str(m.move(x)) for x in m.moves(state, every=True)) == sorted(str(x) for x in g.legal_moves())
+    for move in (engine.Move(("p24",), "d"), engine.Move(("p22", "p23"), "d"), engine.Move(("p25", "p28"), "d"),
+                 engine.Move(("p26", "p27"), "d")):
+        state = m.advance(state, m.cmove(move, state))
+        g.play(move)
+        assert state == m.state_of(g)
+        assert sorted(str(m.move(x)) for x in m.moves(state, every=True)) == sorted(str(x) for x in g.legal_moves())
 
 
-def test_the_engine_search_keys_the_pairs_discard_pile_by_its_length_alone() -> None:
+def test_both_searches_key_the_pairs_discard_pile_by_what_it_cannot_change() -> None:
+    """The engine's search keys the pile by its length, the compact model leaves it out
+    (what lies there is what no other pile holds): the order pairs were taken off in is no
+    new position, in either."""
     from engine.solver.engine_model import EngineModel
 
     a = arrange(engine.new_game("pyramid", 1), d="KS JH 2C", p22="9H", stock="4C")
@@ -268,3 +298,7 @@ def test_the_engine_search_keys_the_pairs_discard_pile_by_its_length_alone() -> 
     c = arrange(engine.new_game("pyramid", 1), d="2C JH", p22="9H", stock="4C")
     key = [EngineModel(g).key(g.snapshot()) for g in (a, b, c)]
     assert key[0] == key[1] and key[0] != key[2]
+    d = arrange(engine.new_game("pyramid", 1), d="2C JH", p22="9H", stock="4C", waste="KS")  # the king not yet off
+    models = [compact_model(g) for g in (a, b, d)]
+    key = [m.key(m.start()) for m in models if m is not None]
+    assert len(key) == 3 and key[0] == key[1] and key[0] != key[2]

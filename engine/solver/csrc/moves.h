@@ -131,6 +131,19 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
             }
         }
     }
+    /* Compact.pair_moves: a card alone (n = 1), or two (n = -1 - k), taken off together */
+    if (t->pair_to >= 0) {
+        int free[MAXP], nfree = 0;
+        for (int x = 0; x < t->pair_sources.n; x++) { int i = t->pair_sources.v[x]; if (pick_limit(t, w, i)) free[nfree++] = i; }
+        for (int x = 0; x < nfree; x++) {
+            int i = free[x], c = w->c[i][w->len[i] - 1];
+            if (t->pair_alone & BIT(c)) { legal = 1; if (moves_push(out, i, t->pair_to, 1, 0)) return -1; }
+            for (int y = x + 1; y < nfree; y++) {
+                int k = free[y];
+                if (t->pair_with[c] & BIT(w->c[k][w->len[k] - 1])) { legal = 1; if (moves_push(out, i, t->pair_to, -1 - k, 0)) return -1; }
+            }
+        }
+    }
     /* a stable sort by priority (insertion: lists are short) */
     for (int a = 1; a < out->n; a++) {
         CMove m = out->v[a];
@@ -262,13 +275,17 @@ static void advance(const Tables *t, Work *w, int i, int j, int n) {
             w->len[st] = (uint8_t)nw; w->len[wi] = 0;
         }
         if (w->redeals >= 0) w->redeals--;
+    } else if (n < 0) { /* a pair taken off, i's card first */
+        int k = -1 - n;
+        w->c[j][w->len[j]++] = w->c[i][--w->len[i]];
+        w->c[j][w->len[j]++] = w->c[k][--w->len[k]];
     } else {
         memcpy(w->c[j] + w->len[j], w->c[i] + w->len[i] - n, (size_t)n);
         w->len[j] += (uint8_t)n; w->len[i] -= (uint8_t)n;
     }
     for (int k = 0; k < t->n; k++) {
         const Pile *p = &t->piles[k];
-        if (w->down[k] && w->down[k] >= w->len[k]) w->down[k] = p->turn_up ? (uint8_t)(w->len[k] ? w->len[k] - 1 : 0) : w->len[k];
+        if (w->down[k] && w->down[k] >= w->len[k] && !covered(p, w)) w->down[k] = p->turn_up ? (uint8_t)(w->len[k] ? w->len[k] - 1 : 0) : w->len[k];
         if (p->refill_from.n && !w->len[k] && !(p->refill_until_deal && w->deals)) {
             for (int x = 0; x < p->refill_from.n; x++) {
                 int s = p->refill_from.v[x];

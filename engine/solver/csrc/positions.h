@@ -59,6 +59,7 @@ static size_t make_key(const Tables *t, const Work *w, uint8_t *out) {
     for (int s = 0; s < t->nspans; s++) {
         const Span *sp = &t->spans[s];
         int m = sp->b - sp->a;
+        if (sp->dealt_to == 3) continue; /* UNKEYED: a pile left out of the key */
         if (sp->dealt_to == 2) { /* TOPMOST: a lone pile keyed by its length and top card */
             int i = sp->a, n = w->len[i];
             *q++ = (uint8_t)n; *q++ = w->down[i];
@@ -164,6 +165,12 @@ static int run_length(const Tables *t, const Work *w, int i) {
     return ordered_length(t, w, i);
 }
 
+/* rules.covered: a card lies over it (overlapped_by). */
+static int covered(const Pile *p, const Work *w) {
+    for (int k = 0; k < p->covered_by.n; k++) if (w->len[p->covered_by.v[k]]) return 1;
+    return 0;
+}
+
 static int pick_limit(const Tables *t, const Work *w, int i) {
     const Pile *p = &t->piles[i];
     if (p->pick == P_NONE || !w->len[i]) return 0;
@@ -172,6 +179,7 @@ static int pick_limit(const Tables *t, const Work *w, int i) {
         for (int k = 0; k < p->available_when.n; k++) if (!w->len[p->available_when.v[k]]) { all = 0; break; }
         if (all) return 0;
     }
+    if (covered(p, w)) return 0;
     if (p->base_stays && w->len[i] == 1) return 0;
     return run_length(t, w, i);
 }

@@ -22,7 +22,7 @@ typedef struct {
     mask fit[NCODE], fit_up[NCODE], fit_down[NCODE], next[NCODE];
     mask *by_height; /* (heights + 1) * NCODE */
     mask links[2][NCODE];
-    IL available_when, refill_from, refill_in_line, paired_by, suit_kept_by;
+    IL available_when, covered_by, refill_from, refill_in_line, paired_by, suit_kept_by;
     int refill_until_deal, turn_up, after_stock, home_in_line, loose, base_stays;
     int has_first_homes; uint8_t first_home[MAXP];
     int symmetric_with;
@@ -51,6 +51,7 @@ typedef struct {
     mask dead_codes;
     IL auto_sources; IL homes[MAXP]; IL dead_homes[MAXP];
     int has_lanes; int lane[NCODE], place[NCODE];
+    int pair_to; IL pair_sources; mask pair_alone, pair_with[NCODE]; /* Compact.pair_moves */
     int has_rule, draw, deal_to_waste, redeal_waste, last_resort, spec_redeals;
     Pile piles[MAXP];
     /* a pool for the lists */
@@ -136,6 +137,8 @@ static int read_tables(Tables *t, Reader *r) {
     }
     t->has_lanes = (int)rd(r);
     if (t->has_lanes) { for (int c = 0; c < NCODE; c++) t->lane[c] = (int)rd(r); for (int c = 0; c < NCODE; c++) t->place[c] = (int)rd(r); }
+    t->pair_to = (int)rd(r); t->pair_sources = rd_list(r, t); t->pair_alone = (mask)rd(r);
+    for (int c = 0; c < NCODE; c++) t->pair_with[c] = (mask)rd(r);
     t->has_rule = (int)rd(r); t->draw = (int)rd(r); t->deal_to_waste = (int)rd(r); t->redeal_waste = (int)rd(r);
     t->last_resort = (int)rd(r); t->spec_redeals = (int)rd(r);
     for (int i = 0; i < t->n; i++) {
@@ -157,7 +160,7 @@ static int read_tables(Tables *t, Reader *r) {
         p->nways = (int)rd(r);
         if (p->nways < 0 || p->nways > 2) return 0;
         for (int w = 0; w < p->nways; w++) rd_masks(r, p->links[w]);
-        p->available_when = rd_list(r, t); p->refill_from = rd_list(r, t);
+        p->available_when = rd_list(r, t); p->covered_by = rd_list(r, t); p->refill_from = rd_list(r, t);
         p->refill_until_deal = (int)rd(r);
         p->refill_in_line = rd_list(r, t);
         p->turn_up = (int)rd(r); p->after_stock = (int)rd(r); p->home_in_line = (int)rd(r);
