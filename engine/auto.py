@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card
 from .dealing import new_pack
 from .moves import Move
-from .rules import Probe, card_moves, drop_refusal, fits, outranked_moves, pair_moves, refilled
+from .rules import Probe, card_moves, drop_refusal, fits, outranked_moves, outranks, pair_moves, refilled
 from .spec import Build, Direction, GameSpec, Kind, Pick, PileGroup
 
 if TYPE_CHECKING:
@@ -207,10 +207,7 @@ def _outranks_nothing(game: Game, target: str, card: Card, home: set[Card]) -> b
     rule = game.spec.outranked
     if rule is None or target != rule.to:
         return False
-    low = game.spec.low_rank
-    below = [other for other in _pack(game.spec)
-             if other.suit == card.suit and (other.rank - low) % 13 < (card.rank - low) % 13]
-    return all(other in home for other in below)
+    return all(other in home for other in _pack(game.spec) if outranks(game, card, other))
 
 
 def _moves_home(game: Game) -> list[Move]:

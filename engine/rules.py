@@ -733,6 +733,12 @@ def gap_before_card(game: Game, g: PileGroup) -> bool:
     return False
 
 
+def outranks(game: Game, a: Card, b: Card) -> bool:
+    """Does ``a`` outrank ``b`` (``GameSpec.outranked``): a higher card of its suit, in the
+    game's order of ranks (Aces Up: aces high)?"""
+    return a.suit == b.suit and value(game, a.rank) > value(game, b.rank)
+
+
 def outranked_moves(game: Game) -> list[Move]:
     """Every legal taking-off of ``GameSpec.outranked``: an available top card of its groups
     while a higher card of its suit lies on top of another of their piles."""
@@ -765,7 +771,7 @@ def outranked_refusal(game: Game, move: Move) -> Why | None:
     for prefix in rule.groups:
         for pid in game.spec.group(prefix).ids():
             top = game.piles[pid][-1] if pid != src and pick_limit(game, pid) else None
-            if top is not None and top.suit == card.suit and value(game, top.rank) > value(game, card.rank):
+            if top is not None and outranks(game, top, card):
                 return None
     return ("not-outranked", card)
 

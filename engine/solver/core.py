@@ -151,6 +151,11 @@ def tables(model: Compact) -> bytes:
     seq(m.pair_sources)
     put(_mask(m.pair_alone))
     out.extend(_mask(m.pair_with[c]) for c in range(52))
+    put(m.outranked_to)
+    seq(m.outranked_sources)
+    seq(m.outranked_auto)
+    out.extend(_mask(m.outranked_by[c]) for c in range(52))
+    out.extend(_mask(m.outranking[c]) for c in range(52))
     rule = m.rule
     put(int(rule is not None))
     put(rule.draw if rule else 0)

@@ -278,6 +278,10 @@ class LegalMoves(Tables):
             paired = self.pair_moves(state)
             legal = legal or bool(paired)
             out += [(0, m) for m in paired]
+        if self.outranked_to >= 0:
+            beaten = self.outranked_moves(state)
+            legal = legal or bool(beaten)
+            out += [(0, m) for m in beaten]
         out.sort(key=lambda sm: sm[0])
         moves: list[CMove | Through] = [m for _, m in out]
         if self.hooked:
@@ -316,6 +320,14 @@ class LegalMoves(Tables):
             fellows = self.pair_with[c]
             out += [(i, to, -1 - k) for k in free[x + 1:] if piles[k][-1] in fellows]
         return out
+
+    def outranked_moves(self, state: State) -> list[CMove]:
+        """Top cards taken off while a higher card of their suit lies on top of another of
+        the piles (``rules.outranked_moves``), as ``(i, to, 1)``."""
+        piles = state[0]
+        free = [i for i in self.outranked_sources if self.pick_limit(state, i)]
+        tops = {piles[i][-1] for i in free}
+        return [(i, self.outranked_to, 1) for i in free if not tops.isdisjoint(self.outranked_by[piles[i][-1]])]
 
     def through_stock(self, state: State, wanting: dict[int, list[int]],
                       open_to: list[tuple[int, frozenset[int] | None, int]]) -> list[Through]:

@@ -289,8 +289,6 @@ def _compact(spec: GameSpec, base: int | None) -> Compact | None:
         return None  # a redeal's shuffle is chance the tables cannot hold: the engine plays it as the game does
     if spec.pairs is not None and (spec.pairs.match != "total" or spec.pairs.neighbours):
         return None  # pairs of one rank, or of neighbours only (Monte Carlo): the engine searches them
-    if spec.outranked is not None:
-        return None  # cards taken off as outranked by another pile's top card: the engine searches them
     if spec.stock is not None and (spec.stock.by_rank or spec.stock.chain):
         return None  # cards dealt to the pile of their rank (Clock's chain): the engine plays them
     if base is None and any(g.empty is Empty.BASE and g.base_rank is None and not g.sequence for g in spec.groups):

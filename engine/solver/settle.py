@@ -139,7 +139,24 @@ class Settling(LegalMoves):
                     home[c] += 1
                 break
             else:
-                return state, made
+                beaten = self._outranks_nothing(state)
+                if beaten is None:
+                    return state, made
+                state = self.advance(state, beaten)
+                made.append(beaten)
+
+    def _outranks_nothing(self, state: State) -> CMove | None:
+        """The first card taken off as outranked that can outrank nothing more, every card
+        it outranks being home already (``auto._outranks_nothing``): it goes by itself."""
+        if not self.outranked_auto:
+            return None
+        piles = state[0]
+        home = {c for g in self.goal for c in piles[g]}
+        auto = self.outranked_auto
+        for move in self.outranked_moves(state):
+            if move[0] in auto and self.outranking[piles[move[0]][-1]] <= home:
+                return move
+        return None
 
     def _races(self, wants: dict[int, frozenset[int]], j: int, home: Counter[int]) -> bool:
         """Do more cards wait for the place foundation ``j`` offers than there are

@@ -20,7 +20,7 @@ from ..dealing import new_pack
 from ..hooks import Hooks
 from ..moves import pile_sort_key
 from ..rules import (Probe, blocking, empty_takes, fits, grid_neighbours, is_next, lying_over, refilled, related, rows_to_deal,
-                     takes_off)
+                     outranks, takes_off)
 from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick
 
 # Positions expanded at each depth in the first round of a widened search (``widening``).
@@ -204,6 +204,16 @@ class Tables:
         self.pair_alone = frozenset(c for c in codes if pairs and takes_off(pairs, cards[c].rank))
         self.pair_with = tuple(frozenset(d for d in codes if pairs and c in cards and takes_off(pairs, cards[c].rank, cards[d].rank))
                                for c in range(52))
+        # Cards taken off as outranked (``GameSpec.outranked``): the discard pile, the piles
+        # whose top cards may go, those of them whose card goes by itself once it can outrank
+        # nothing more (``auto._outranks_nothing``), and by code the codes that outrank it and
+        # those it outranks.
+        beaten = spec.outranked
+        self.outranked_to = index[beaten.to] if beaten else -1
+        self.outranked_sources = tuple(index[q] for prefix in beaten.groups for q in spec.group(prefix).ids()) if beaten else ()
+        self.outranked_auto = tuple(i for i in self.outranked_sources if not never_automatic(spec, group_of[order[i]], order[i]))
+        self.outranked_by = tuple(frozenset(d for d in codes if c in cards and outranks(probe, cards[d], cards[c])) for c in range(52))
+        self.outranking = tuple(frozenset(d for d in codes if c in cards and outranks(probe, cards[c], cards[d])) for c in range(52))
         self.blocks = self._blocks()
         # Moves through the stock (``through_stock``): where the stock turns several cards at
         # a time onto a waste that turns over again, the cards it brings up are not the next
@@ -242,7 +252,7 @@ class Tables:
                                   and any(j in self.foundations or j in self.dead for j in p.targets))
         self.homes = {i: tuple(f for f in self.foundations if f in piles[i].targets) for i in self.auto_sources}
         self.dead_homes = {i: tuple(d for d in self.dead if d in piles[i].targets) for i in self.auto_sources}
-        self.autos = bool(self.auto_sources)
+        self.autos = bool(self.auto_sources or self.outranked_auto)
         self.lanes = self._lanes()
 
     def _lanes(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:

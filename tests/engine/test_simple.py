@@ -75,8 +75,19 @@ def test_aces_up_is_won_with_the_48_others_thrown_out_and_the_four_aces_left() -
     assert g.status() == "won"
 
 
-def test_aces_up_is_searched_through_the_engine() -> None:
-    assert compact_model(engine.new_game("aces-up", 1)) is None
+def test_aces_up_has_a_compact_model_which_throws_out_as_the_engine_does() -> None:
+    # The 5♥ under the K♥ of another pile goes; the A♥ outranks it too (aces high); the 2♠
+    # has nothing of its suit above it on top, and the aces are never outranked.
+    g = arrange(engine.new_game("aces-up", 1), t1="9C 5H", t2="KH", t3="2S", t4="AD", stock="3C 4C 5C 6C")
+    m = compact_model(g)
+    assert m is not None
+    state = m.start()
+    assert sorted(str(m.move(x)) for x in m.moves(state, every=True)) == sorted(str(x) for x in g.legal_moves())
+    move = engine.Move(("t1",), "d")
+    assert [m.move(x) for x in m.outranked_moves(state)] == [move]
+    state = m.advance(state, m.cmove(move, state))
+    g.play(move)
+    assert state == m.state_of(g) and not m.outranked_moves(state)
 
 
 # --- Clock -----------------------------------------------------------------------------------

@@ -39,18 +39,18 @@ def test_every_game_the_tables_can_state_has_a_compact_model() -> None:
     move: ``engine.solver.search``), the tables built for the base rank the chosen card set.
     The exceptions are searched through the engine: a game whose redeal shuffles (La Belle
     Lucie's), chance no table can hold, which the engine plays as the game does; cards
-    taken off in pairs of one rank that touch (Monte Carlo) or as outranked (Aces Up), cards dealt to the pile of their rank (Clock), and rows
+    taken off in pairs of one rank that touch (Monte Carlo), cards dealt to the pile of their rank (Clock), and rows
     that close their gaps with piles moving by distance (Accordion), which the tables do not
     state yet."""
     untabled = [s.slug for s in engine.games() if untabled_spec(s)]
-    assert HOOKED == untabled == ["la-belle-lucie", "monte-carlo", "accordion", "aces-up", "clock"]
-    assert "queen-of-italy" in COMPACT and {"tripeaks", "pyramid"} <= set(COMPACT)  # places held in by the cards over them, pairs
+    assert HOOKED == untabled == ["la-belle-lucie", "monte-carlo", "accordion", "clock"]
+    assert "queen-of-italy" in COMPACT and {"tripeaks", "pyramid", "aces-up"} <= set(COMPACT)  # held in, pairs, outranked
     assert compact_model(engine.new_game("queen-of-italy", 1)) is None
 
 
 def untabled_spec(spec: engine.GameSpec) -> bool:
     """Does the spec use a capability the compact model's tables do not state?"""
-    return (spec.reshuffle is not None or (spec.pairs is not None and (spec.pairs.match != "total" or bool(spec.pairs.neighbours))) or spec.outranked is not None
+    return (spec.reshuffle is not None or (spec.pairs is not None and (spec.pairs.match != "total" or bool(spec.pairs.neighbours)))
             or any(g.onto_before or g.close_gaps for g in spec.groups) or bool(spec.one_pile)
             or (spec.stock is not None and (spec.stock.by_rank or spec.stock.chain or spec.stock.close_up)))
 
@@ -397,3 +397,34 @@ def test_queen_of_italy_foundations_match_the_engine_once_the_base_is_chosen() -
         assert model is not None
         keys.append(model.key(model.start()))
     assert keys[0] == keys[1]
+
+
+def test_the_moves_made_by_themselves_are_the_engines_safe_moves_in_aces_up_and_pyramid() -> None:
+    """Along random games of Aces Up (an outranked card goes by itself once every card it
+    outranks is out) and Pyramid (nothing goes by itself), the compact model's moves home
+    before branching are those the engine's search makes (``auto.safe_moves``, strict),
+    one at a time, to the same position; and in Aces Up some are made."""
+    from engine.auto import safe_moves
+
+    made_any = 0
+    for slug in ("aces-up", "pyramid"):
+        for seed in range(1, 9):
+            rng = SplitMix64(seed * 7919)
+            game = engine.new_game(slug, seed)
+            for _ in range(60):
+                model = compact_model(game)
+                assert model is not None
+                state, made = model.settle_home(model.start())
+                work = engine.replay(game.record())
+                theirs = []
+                while safe := safe_moves(work, strict=True):
+                    work.play(safe[0])
+                    theirs.append(safe[0])
+                assert [model.move(m) for m in made] == theirs, (slug, seed)
+                assert state == model.state_of(work), (slug, seed)
+                made_any += len(made) if slug == "aces-up" else 0
+                moves = game.legal_moves()
+                if not moves:
+                    break
+                game.play(moves[rng.below(len(moves))])
+    assert made_any

@@ -144,6 +144,15 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
             }
         }
     }
+    /* Compact.outranked_moves: a top card taken off while a higher one of its suit shows */
+    if (t->outranked_to >= 0) {
+        mask tops = 0;
+        for (int x = 0; x < t->outranked_sources.n; x++) { int i = t->outranked_sources.v[x]; if (pick_limit(t, w, i)) tops |= BIT(top(w, i)); }
+        for (int x = 0; x < t->outranked_sources.n; x++) {
+            int i = t->outranked_sources.v[x];
+            if (pick_limit(t, w, i) && (t->outranked_by[top(w, i)] & tops)) { legal = 1; if (moves_push(out, i, t->outranked_to, 1, 0)) return -1; }
+        }
+    }
     /* a stable sort by priority (insertion: lists are short) */
     for (int a = 1; a < out->n; a++) {
         CMove m = out->v[a];
@@ -329,9 +338,26 @@ static int races(const Tables *t, const mask *want, int jf, int fj, const int *h
     return waiting > offering;
 }
 
+/* Compact._outranks_nothing: the first pile whose top card goes as outranked by itself,
+ * every card it outranks being home; -1 if none. */
+static int outranks_nothing(const Tables *t, const Work *w) {
+    if (!t->outranked_auto.n) return -1;
+    mask tops = 0, home = 0;
+    for (int x = 0; x < t->outranked_sources.n; x++) { int i = t->outranked_sources.v[x]; if (pick_limit(t, w, i)) tops |= BIT(top(w, i)); }
+    for (int k = 0; k < t->goal.n; k++) { int g = t->goal.v[k]; for (int x = 0; x < w->len[g]; x++) home |= BIT(w->c[g][x]); }
+    for (int x = 0; x < t->outranked_sources.n; x++) {
+        int i = t->outranked_sources.v[x];
+        if (!pick_limit(t, w, i) || !(t->outranked_by[top(w, i)] & tops)) continue;
+        int auto_ = 0;
+        for (int y = 0; y < t->outranked_auto.n; y++) if (t->outranked_auto.v[y] == i) { auto_ = 1; break; }
+        if (auto_ && !(t->outranking[top(w, i)] & ~home)) return i;
+    }
+    return -1;
+}
+
 /* Compact.settle_home, in place; the moves made are written to made (i, j pairs). */
 static int settle_home(const Tables *t, Work *w, int16_t *made, int max_made) {
-    if (!t->auto_sources.n) return 0;
+    if (!t->auto_sources.n && !t->outranked_auto.n) return 0;
     int nmade = 0;
     mask want[MAXP];
     int home[NCODE];
@@ -382,6 +408,12 @@ static int settle_home(const Tables *t, Work *w, int16_t *made, int max_made) {
             moved = 1;
             break;
         }
-        if (!moved) return nmade;
+        if (!moved) {
+            int i = outranks_nothing(t, w);
+            if (i < 0) return nmade;
+            advance(t, w, i, t->outranked_to, 1);
+            if (nmade >= max_made) return -1;
+            made[2 * nmade] = (int16_t)i; made[2 * nmade + 1] = (int16_t)t->outranked_to; nmade++;
+        }
     }
 }

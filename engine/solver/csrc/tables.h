@@ -52,6 +52,7 @@ typedef struct {
     IL auto_sources; IL homes[MAXP]; IL dead_homes[MAXP];
     int has_lanes; int lane[NCODE], place[NCODE];
     int pair_to; IL pair_sources; mask pair_alone, pair_with[NCODE]; /* Compact.pair_moves */
+    int outranked_to; IL outranked_sources, outranked_auto; mask outranked_by[NCODE], outranking[NCODE]; /* Compact.outranked_moves */
     int has_rule, draw, deal_to_waste, redeal_waste, last_resort, spec_redeals;
     Pile piles[MAXP];
     /* a pool for the lists */
@@ -139,6 +140,9 @@ static int read_tables(Tables *t, Reader *r) {
     if (t->has_lanes) { for (int c = 0; c < NCODE; c++) t->lane[c] = (int)rd(r); for (int c = 0; c < NCODE; c++) t->place[c] = (int)rd(r); }
     t->pair_to = (int)rd(r); t->pair_sources = rd_list(r, t); t->pair_alone = (mask)rd(r);
     for (int c = 0; c < NCODE; c++) t->pair_with[c] = (mask)rd(r);
+    t->outranked_to = (int)rd(r); t->outranked_sources = rd_list(r, t); t->outranked_auto = rd_list(r, t);
+    for (int c = 0; c < NCODE; c++) t->outranked_by[c] = (mask)rd(r);
+    for (int c = 0; c < NCODE; c++) t->outranking[c] = (mask)rd(r);
     t->has_rule = (int)rd(r); t->draw = (int)rd(r); t->deal_to_waste = (int)rd(r); t->redeal_waste = (int)rd(r);
     t->last_resort = (int)rd(r); t->spec_redeals = (int)rd(r);
     for (int i = 0; i < t->n; i++) {
