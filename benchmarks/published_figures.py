@@ -55,6 +55,11 @@ SOURCES = {
               "http://jerrybryan.com/math/baker4.html"),
     "FCS": ("Freecell Solver over Microsoft's deals 1 to 10,000,000, as Wikipedia's \"Baker's Game\" reports it",
             "https://en.wikipedia.org/wiki/Baker%27s_Game"),
+    "Fish": ("Shlomi Fish's Black Hole solver over PySolFC's deals 1 to 1,000,000, as Wikipedia's \"Black Hole "
+             "(solitaire)\" and Wolter's \"Experimental Analysis of Black Hole\" (politaire.com) report it",
+             "https://en.wikipedia.org/wiki/Black_Hole_(solitaire)"),
+    "playsolitaire": ("playsolitaire.io, TriPeaks: its exact solver over 1,000 random deals",
+                      "https://playsolitaire.io"),
     "Masten": ("Mark Masten, \"Solitaire Win Rates and Analysis\" (2022), as tabled by Blake & Gent (Tables 1, 9, 10)",
                "https://web.archive.org/web/20220426164250/https://masten.000webhostapp.com/EightOff.html"),
 }
@@ -139,6 +144,11 @@ FIGURES: tuple[Published, ...] = (
     Published("will-o-the-wisp", "BG", "Table 2, Table 8 counts", 99.9240, 0.0027, (9_992_300, 10_000_000),
               "one pack, 7 piles of 3 (top card up), 31-card stock dealt one per pile (4 x 7 + 3)",
               differs=SPIDER_RULES, short=SPIDER_SHORT),
+    Published("black-hole", "Fish", "the figures quoted", 86.9413, None, (869_413, 1_000_000),
+              "the A\u2660 as the hole, 17 fans of 3 face up, one rank up or down regardless of suit, K and A adjacent"),
+    Published("tripeaks", "playsolitaire", "the count quoted", 96.6, None, (966, 1_000),
+              "28 cards in three peaks, the base row face up; one rank up or down regardless of suit, K and A adjacent; "
+              "the stock turned once"),
 )
 
 # Variants that share their deals, the easier first: a deal the harder game wins, the easier
