@@ -58,19 +58,30 @@ class Runtime:
     demo_urls: tuple[str, ...] = ()
 
 
+# What this process has made already, by the same key as the build cache's: a clean build
+# (which reads no cache) in the same process, as the tests and ``serve --watch`` make them,
+# does not strip the same sources again (seconds a build). Pure functions of their inputs.
+_MADE: dict[tuple[str, str], bytes] = {}
+
+
 def engine_bundle(src: Path = ENGINE_DIR, cache: BuildCache | None = None) -> bytes:
     """The engine package as one JSON object, each file's path under ``engine/`` to its
     source, comments and docstrings left out as the standard library's are (``stdlib.strip``);
     byte-identical for identical code. JSON, not a zip: hosts compress text (brotli, gzip)
     but not zips, and brotli over the whole package gains on deflate file by file (42 kB
-    against 73 kB). With a ``cache``, the bundle of the same files is not made again."""
-    key = tree_digest(src, "*.py") if cache is not None else ""
-    known = cache.get("engine-bundle", key) if cache is not None else None
+    against 73 kB). With a ``cache``, or once made in this process, the bundle of the same
+    files is not made again."""
+    key = tree_digest(src, "*.py")
+    known = _MADE.get(("engine-bundle", key))
+    if known is None and cache is not None:
+        known = cache.get("engine-bundle", key)
     if isinstance(known, bytes):
+        _MADE["engine-bundle", key] = known
         return known
     files = {f"engine/{path.relative_to(src).as_posix()}": stdlib.strip(path.read_bytes()).decode("utf-8")
              for path in sorted(src.rglob("*.py")) if path.relative_to(src).as_posix() not in ENGINE_SKIP}
     bundle = json.dumps(files, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    _MADE["engine-bundle", key] = bundle
     if cache is not None:
         cache.put("engine-bundle", key, bundle)
     return bundle
@@ -118,15 +129,19 @@ def vendor_pyodide(node_modules: Path, root: Path = ROOT, cache: BuildCache | No
 
 
 def _trimmed(data: bytes, path: Path, cache: BuildCache | None) -> bytes:
-    """``stdlib.trim`` of ``data``, from ``cache`` where the same input was trimmed before."""
-    if cache is None:
-        return stdlib.trim(data, path)
+    """``stdlib.trim`` of ``data``, from ``cache`` or this process where the same input was
+    trimmed before."""
     key = hashlib.sha256(data + stdlib.KEEP_FILE.read_bytes() + Path(stdlib.__file__).read_bytes()).hexdigest()
-    known = cache.get("stdlib", key)
+    known = _MADE.get(("stdlib", key))
+    if known is None and cache is not None:
+        known = cache.get("stdlib", key)
     if isinstance(known, bytes):
+        _MADE["stdlib", key] = known
         return known
     trimmed = stdlib.trim(data, path)
-    cache.put("stdlib", key, trimmed)
+    _MADE["stdlib", key] = trimmed
+    if cache is not None:
+        cache.put("stdlib", key, trimmed)
     return trimmed
 
 
