@@ -60,6 +60,8 @@ SOURCES = {
              "https://en.wikipedia.org/wiki/Black_Hole_(solitaire)"),
     "playsolitaire": ("playsolitaire.io, TriPeaks: its exact solver over 1,000 random deals",
                       "https://playsolitaire.io"),
+    "SWR": ("solitairewinrates.com, Pyramid win rates: the same 100 million deals for each form of the game",
+            "https://solitairewinrates.com/Pyramid.html"),
     "Masten": ("Mark Masten, \"Solitaire Win Rates and Analysis\" (2022), as tabled by Blake & Gent (Tables 1, 9, 10)",
                "https://web.archive.org/web/20220426164250/https://masten.000webhostapp.com/EightOff.html"),
 }
@@ -149,6 +151,12 @@ FIGURES: tuple[Published, ...] = (
     Published("tripeaks", "playsolitaire", "the count quoted", 96.6, None, (966, 1_000),
               "28 cards in three peaks, the base row face up; one rank up or down regardless of suit, K and A adjacent; "
               "the stock turned once"),
+    Published("pyramid", "SWR", "\"All Cards, Once, No\"", 6.80, None, (6_795_618, 100_000_000),
+              "28 cards in a triangle, pairs adding up to 13 and kings alone taken off, every card, the stock dealt "
+              "once, no overlap discards",
+              differs="the stock's top card is free beside the waste's, as Keller and Masten and PySolFC play "
+                      "(ours: the waste's top card alone)",
+              short="the stock's top card free too"),
 )
 
 # Variants that share their deals, the easier first: a deal the harder game wins, the easier
