@@ -318,7 +318,6 @@ class Tables:
         return (p.kind is Kind.FOUNDATION and p.loose and p.pick is Pick.NONE and p.fit is not None
                 and p.founded is None and not p.paired_by and not p.suit_kept_by)
 
-
     def _unkeyed(self, i: int) -> bool:
         """Is pile ``i`` left out of the canonical key? So it is for the pairs' discard pile
         (Pyramid's): its cards never move on, it takes a pair whatever lies on it, and what
