@@ -270,8 +270,10 @@ class LegalMoves(Tables):
                         out.append((0, (i, j, n)))
                     elif shortcuts and self._home(p, pile):
                         self.pruned = True
-                    elif not every and not rest and p.kind is kind and p.symmetric_with >= 0 and p.symmetric_with == self.piles[j].symmetric_with:
+                    elif (not every and not rest and p.kind is kind and p.symmetric_with >= 0
+                          and p.symmetric_with == self.piles[j].symmetric_with and j not in in_order):
                         continue  # a whole pile into an empty one of its own group: the same position
+                        # (not while the stock deals to them in order: the key keeps their order then)
                     else:
                         out.append((1 if rest and rest <= rest_down else 4 if kind is Kind.TABLEAU else 5, (i, j, n)))
         if self.pair_to >= 0:

@@ -123,8 +123,9 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
                     if (moves_push(out, i, j, n, 0)) return -1;
                 } else if (shortcuts && is_home(p, pile)) {
                     out->pruned = 1;
-                } else if (!rest && p->kind == q->kind && p->symmetric_with >= 0 && p->symmetric_with == q->symmetric_with) {
-                    continue;
+                } else if (!rest && p->kind == q->kind && p->symmetric_with >= 0 && p->symmetric_with == q->symmetric_with
+                           && !(stocked && t->in_order[j])) {
+                    continue; /* a whole pile into an empty one of its group: the same position, unless dealt to in order */
                 } else {
                     if (moves_push(out, i, j, n, rest && rest <= rest_down ? 1 : q->kind == TABLEAU ? 4 : 5)) return -1;
                 }
