@@ -319,14 +319,17 @@ class Tables:
                 and p.founded is None and not p.paired_by and not p.suit_kept_by)
 
     def _unkeyed(self, i: int) -> bool:
-        """Is pile ``i`` left out of the canonical key? So it is for the pairs' discard pile
-        (Pyramid's): its cards never move on, it takes a pair whatever lies on it, and what
-        lies on it is the cards no other pile holds, in the order they were taken off, which
-        changes nothing to come. Keyed whole, every order of taking off the same pairs was a
-        new position."""
+        """Is pile ``i`` left out of the canonical key? So it is for the discard pile of
+        pairs (Pyramid's) or of outranked cards (Aces Up's): its cards never move on, it
+        takes a card whatever lies on it, and what lies on it is the cards no other pile
+        holds, in the order they were taken off, which changes nothing to come (the rules
+        read other piles' top cards, the safe discard only which cards are gone). Keyed
+        whole, every order of taking off the same cards was a new position: Aces Up deal
+        297 was proved lost in 214,567 positions so, and in 58,067 without, as many as the
+        search through the engine needs, whose key reads the pile by its length."""
         p = self.piles[i]
-        return (i == self.pair_to and p.kind is Kind.DISCARD and p.pick is Pick.NONE and p.accepts_empty is None
-                and p.max_cards >= self.total)
+        return (i in (self.pair_to, self.outranked_to) and p.kind is Kind.DISCARD and p.pick is Pick.NONE
+                and p.accepts_empty is None and p.max_cards >= self.total)
 
 
 class _CardCodes(dict[Card, int]):
