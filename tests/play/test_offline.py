@@ -238,6 +238,21 @@ def profile(playwright: Any, tmp_path: Path) -> Iterator[Any]:
     ctx.close()
 
 
+def test_the_offline_copy_waits_for_a_pause_in_play(context: Any, server: Served) -> None:
+    """A player who starts at once is not raced by the offline copy: while input keeps coming
+    (a key every half second here) no service worker is registered; after a pause it is,
+    and the site is kept."""
+    page = open_page(context, server.url + "/games/freecell/")
+    wait_ready(page)
+    play_first_move(page)
+    for _ in range(12):
+        page.keyboard.press("Shift")
+        page.wait_for_timeout(500)
+        assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
+    kept_for_offline(page)
+    assert not page.problems, page.problems
+
+
 def test_the_site_is_installable_and_the_offline_copy_can_be_removed(profile: Any, server: Served) -> None:
     context = profile
     page = open_page(context, server.url + "/")

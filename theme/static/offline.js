@@ -2,7 +2,9 @@
 // service worker /sw.js (theme/sw.js, docs/offline.md), and let the reader remove that copy.
 //
 // The worker is registered only once the page is settled (loaded, and on a game page once
-// its demo has started), so that saving the site never slows the first game. On a game page
+// its demo has started and the page has then been idle: no input for QUIET_MS, and an idle
+// moment of the browser), so that saving the site never slows the first game or its first
+// moves. On a game page
 // the worker is then asked to keep the demo's runtime, and on the first one Pyodide's scripts
 // are run once more so that later game pages find them compiled (warm, below). <html data-offline> tells the state:
 // "saved" (pages), "playable" (pages and the demos' engine), "off" (the reader turned it off).
@@ -37,6 +39,27 @@ function show(state) {
   note.hidden = false;
 }
 
+// On a game page, the copy waits for a pause in play: this long with no input.
+const QUIET_MS = 2000;
+const INPUTS = ["pointerdown", "keydown", "wheel", "touchstart"];
+
+function idle() {
+  return new Promise((resolve) => {
+    let timer = null;
+    const quiet = () => {
+      for (const type of INPUTS) window.removeEventListener(type, restart, true);
+      if (window.requestIdleCallback) requestIdleCallback(() => resolve(), { timeout: 5000 });
+      else resolve();
+    };
+    const restart = () => {
+      clearTimeout(timer);
+      timer = setTimeout(quiet, QUIET_MS);
+    };
+    for (const type of INPUTS) window.addEventListener(type, restart, { capture: true, passive: true });
+    restart();
+  });
+}
+
 function settled() {
   const loaded = document.readyState === "complete" ? Promise.resolve()
     : new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
@@ -44,15 +67,15 @@ function settled() {
   if (!demo) return loaded.then(() => null);
   const started = () => !["static", "loading"].includes(demo.dataset.status);
   return loaded.then(() => new Promise((resolve) => {
-    if (started()) return resolve(demo);
+    if (started()) return resolve();
     const watch = new MutationObserver(() => {
       if (started()) {
         watch.disconnect();
-        resolve(demo);
+        resolve();
       }
     });
     watch.observe(demo, { attributes: true, attributeFilter: ["data-status"] });
-  }));
+  })).then(idle).then(() => demo);
 }
 
 function ask(worker, message) {
