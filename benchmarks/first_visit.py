@@ -37,7 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from play_speed import (BenchFailed, Sent, counting_server, launch, local_file, open_page, poll,  # noqa: E402
-                        prepare_site, size, timings, wait_status, write_floor)
+                        prepare_site, size, start_parts, timings, wait_status, write_floor)
 
 AIM_BYTES = 3.5e6
 AIM_RATIO = 1.2
@@ -134,6 +134,7 @@ def bytes_visit(browser: Any, url: str, site: Path, path: str, sent: TimedSent) 
 
 def throttled_runs(browser: Any, url: str, path: str, other: str, floor: str, args: argparse.Namespace) -> None:
     floors, firsts, others = [], [], []
+    parts: list[dict[str, float]] = []  # where the other page's start went, run by run
     for i in range(args.runs):
         print(f"throttled run {i + 1}/{args.runs} ...", file=sys.stderr, flush=True)
         with open_page(browser) as (context, page, problems):
@@ -156,6 +157,7 @@ def throttled_runs(browser: Any, url: str, path: str, other: str, floor: str, ar
             second.goto(url + other, wait_until="commit")
             wait_status(second, "section.demo", problems, other)
             others.append(ready_ms(second, "ready"))
+            parts.append(start_parts(timings(second, want_fcp=False)))
 
     def med(values: list[float | None]) -> float | None:
         got = [v for v in values if v is not None]
@@ -170,6 +172,8 @@ def throttled_runs(browser: Any, url: str, path: str, other: str, floor: str, ar
         print(f"  {'  ready / floor':<48}{d / f:>9.2f}     aim <= {AIM_RATIO}: {'OK' if d / f <= AIM_RATIO else 'MISSED'}")
     print(f"  {'then another game page: ' + other:<48}{o or 0:>9.0f} ms   aim <= {AIM_OTHER_MS:.0f} ms: "
           f"{'OK' if o is not None and o <= AIM_OTHER_MS else 'MISSED'}")
+    for name in parts[0] if parts else ():
+        print(f"  {'    ' + name:<48}{med([p.get(name) for p in parts]) or 0:>9.0f} ms")
 
 
 def main() -> None:
