@@ -136,6 +136,10 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO
                       help="solve only the deals the file in --out leaves undecided (of --deals, if given), "
                            "as with a bigger budget, and merge the verdicts into it")
     bulk.add_argument("--budget", type=int, default=20_000, help="positions the solver may search per deal")
+    bulk.add_argument("--scan", default="standard", choices=("standard", "stock-first"),
+                      help="how the search scores positions: stock-first, where the stock deals onto the piles "
+                           "(the Spider family), deals sooner and wins deals the standard scan leaves undecided; "
+                           "use it with --undecided")
     bulk.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     bulk.add_argument("--dask", default=None, metavar="ADDRESS", help="a Dask scheduler to run on instead")
     bulk.add_argument("--out", default="content/winnability", help="folder for SLUG.json")

@@ -35,7 +35,8 @@ Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 # key -> (type, required); "ranges" are deal lists such as "1-8,10"; "table" a JSON object.
 FIELDS: dict[str, tuple[str, bool]] = {
     "format": ("int", True), "game": ("str", True), "fingerprint": ("hex16", True),
-    "solver_version": ("int", True), "search": ("int", False), "budget": ("count", True), "date": ("date", True),
+    "solver_version": ("int", True), "search": ("int", False), "scan": ("str", False), "budget": ("count", True),
+    "date": ("date", True),
     "deals": ("ranges", True), "counts": ("table", True), "won": ("ranges", True), "lost": ("ranges", True),
     "unknown": ("ranges", True), "seconds": ("table", False), "positions": ("table", False),
     "python": ("str", False), "runs": ("list", False), "opening": ("count", False),
@@ -289,7 +290,7 @@ def searches(runs: list[dict[str, Any]]) -> int:
     in chunks, or again on deals its first part left, is one search however many entries it
     wrote; runs differ by their budget, their version of the search, or in having only their
     wins kept (``engine.solver.bulk.merge``'s "taken")."""
-    return len({(run.get("budget"), run.get("search"), run.get("taken")) for run in runs}) or 1
+    return len({(run.get("budget"), run.get("search"), run.get("scan"), run.get("taken")) for run in runs}) or 1
 
 
 def _valid(kind: str, value: Any) -> bool:

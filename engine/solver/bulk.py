@@ -91,12 +91,13 @@ def format_ranges(numbers: Iterable[int]) -> str:
     return ",".join(parts)
 
 
-def solve_deals(slug: str, seeds: list[int], budget: int, rules: str | None = None) -> list[tuple[int, str, int, float]]:
+def solve_deals(slug: str, seeds: list[int], budget: int, rules: str | None = None,
+                scan: str = "standard") -> list[tuple[int, str, int, float]]:
     """(seed, result, positions, seconds) for each deal; each "won" line is replayed
     through the public rules before it is believed. ``rules``, if given, is the fingerprint
     the file will carry: a Dask worker whose engine has other rules or another solver (an
     install of another commit) refuses, rather than have its verdicts filed under rules
-    they were not found by."""
+    they were not found by. ``scan``: the solver's (``engine.solver.search.SCANS``)."""
     if rules is not None and fingerprint(get_spec(slug)) != rules:
         raise ValueError(f"{slug}: the engine on {platform.node()!r} has other rules or another solver "
                          f"(fingerprint {fingerprint(get_spec(slug))}, not {rules}): "
@@ -105,7 +106,7 @@ def solve_deals(slug: str, seeds: list[int], budget: int, rules: str | None = No
     for seed in seeds:
         game = new_game(slug, seed)
         start = time.perf_counter()
-        verdict = solve(game, budget)
+        verdict = solve(game, budget, scan=scan)
         seconds = time.perf_counter() - start
         if verdict.result == WON:
             check = new_game(slug, seed)
@@ -123,8 +124,9 @@ def _chunks(seeds: list[int]) -> Iterator[list[int]]:
 
 
 def run(slug: str, seeds: list[int], budget: int, workers: int | None = None, dask: str | None = None,
-        progress: TextIO | None = None) -> dict[str, Any]:
-    """Solve ``seeds`` and return the data file's content."""
+        progress: TextIO | None = None, scan: str = "standard") -> dict[str, Any]:
+    """Solve ``seeds`` and return the data file's content (naming the ``scan`` where it is
+    not the standard one)."""
     spec = get_spec(slug)
     rules = fingerprint(spec)
     started = time.perf_counter()
@@ -141,17 +143,18 @@ def run(slug: str, seeds: list[int], budget: int, workers: int | None = None, da
             raise ValueError(f"--dask {dask}: no Dask scheduler answers ({e})") from None
         with client:
             futures = client.map(solve_deals, [spec.slug] * len(chunks), chunks, [budget] * len(chunks),
-                                 [rules] * len(chunks), pure=False)
+                                 [rules] * len(chunks), [scan] * len(chunks), pure=False)
             for _, part in as_completed(futures, with_results=True):  # each chunk as it is done, for the progress
                 results.extend(part)
                 _report(progress, spec.slug, len(results), len(seeds))
     elif workers == 1:
         for chunk in chunks:
-            results.extend(solve_deals(spec.slug, chunk, budget))
+            results.extend(solve_deals(spec.slug, chunk, budget, scan=scan))
             _report(progress, spec.slug, len(results), len(seeds))
     else:
         with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
-            for part in pool.map(solve_deals, [spec.slug] * len(chunks), chunks, [budget] * len(chunks)):
+            for part in pool.map(solve_deals, [spec.slug] * len(chunks), chunks, [budget] * len(chunks),
+                                 [None] * len(chunks), [scan] * len(chunks)):
                 results.extend(part)
                 _report(progress, spec.slug, len(results), len(seeds))
     by = {WON: [], LOST: [], UNKNOWN: []}  # type: dict[str, list[int]]
@@ -165,6 +168,7 @@ def run(slug: str, seeds: list[int], budget: int, workers: int | None = None, da
         "fingerprint": rules,
         "solver_version": SOLVER_VERSION,
         "search": SEARCH_VERSION,
+        **({} if scan == "standard" else {"scan": scan}),
         "budget": budget,
         "date": datetime.date.today().isoformat(),
         "deals": format_ranges(seeds),
@@ -188,7 +192,7 @@ def _run_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     before runs were kept)."""
     if "runs" in data:
         return list(data["runs"])
-    run: dict[str, Any] = {key: data[key] for key in ("date", "search", "budget", "deals") if key in data}
+    run: dict[str, Any] = {key: data[key] for key in ("date", "search", "scan", "budget", "deals") if key in data}
     run.update({key: data["counts"][key] for key in ("won", "lost", "unknown")})
     if "seconds" in data:
         run["seconds"] = data["seconds"]["total"]
@@ -231,6 +235,7 @@ def merge(old: dict[str, Any], new: dict[str, Any], wins_only: bool = False) -> 
         "won": format_ranges(won), "lost": format_ranges(lost), "unknown": format_ranges(unknown),
         "runs": _run_of(old) + _run_of(new),
     })
+    out.pop("scan", None)  # a run's, kept in its entry of ``runs``
     return out
 
 
@@ -351,10 +356,12 @@ def main(args: Any, out: TextIO) -> int:
         return 2
     if not core.available():
         sys.stderr.write(core.missing_note() + "\n")
-    data = run(args.slug, seeds, args.budget, args.workers, args.dask, progress=sys.stderr)
+    data = run(args.slug, seeds, args.budget, args.workers, args.dask, progress=sys.stderr,
+               scan=getattr(args, "scan", "standard"))
     sys.stderr.write("\n")
     folder.mkdir(parents=True, exist_ok=True)
-    said = f"{data['game']}: {tally(data)} deals (budget {args.budget}; median {data['seconds']['median']} s)"
+    scanned = f", the {data['scan']} scan" if "scan" in data else ""
+    said = f"{data['game']}: {tally(data)} deals (budget {args.budget}{scanned}; median {data['seconds']['median']} s)"
     if path.exists() and not args.replace:
         try:
             old = read(path)

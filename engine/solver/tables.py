@@ -182,6 +182,9 @@ class Tables:
         self.turns_again = bool(rule and rule.redeal_waste and spec.redeals != 0)  # (the state counts them down)
         self.deal_to = tuple(index[q] for prefix in (rule.deal_to, *rule.deal_to_more) for q in spec.group(prefix).ids()) \
             if rule and rule.deal_to != "waste" else ()
+        # The stock deals onto piles of the tableau (Spider's ten, Scorpion's first three), not
+        # onto a waste or a foundation (Golf): the search's STOCK_FIRST opinion (``Compact.opinions``).
+        self.stock_to_tableau = bool(self.deal_to) and all(kinds[i] is Kind.TABLEAU for i in self.deal_to)
         self.new_pile_rank = rule.new_pile_rank if rule and rule.new_pile_rank else 0
         # Deals by rows (Babette's garden): the lines each deal fills in turn, the next one
         # found by the deals made since the stock was last made (the position counts them).

@@ -85,7 +85,7 @@ def test_moves_positions_keys_and_scores_are_the_models(slug: str) -> None:
                 theirs, pruned = core.moves(state, shortcuts)
                 assert theirs == [tuple(m) for m in mine], (slug, seed, step, shortcuts)
                 assert bool(pruned) == model.pruned, (slug, seed, step, shortcuts)
-            for opinion in model.opinions():
+            for opinion in {*model.opinions(), *model.opinions("stock-first")}:
                 model.hold(opinion)
                 assert core.score(state, opinion)[0] == model.score(state), (slug, seed, step, opinion)
             model.hold(0)

@@ -144,6 +144,28 @@ def test_a_second_run_solves_only_the_undecided_deals_with_a_bigger_budget(tmp_p
     assert json.loads((tmp_path / "fortress.json").read_text()) == stale
 
 
+def test_a_run_of_the_stock_first_scan_is_named_in_its_entry_of_the_runs(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """``--scan stock-first`` over the deals a standard run left undecided: the file keeps
+    both runs' verdicts, and the second run's entry names its scan (the file itself names
+    none, being of both), as the builder reads it."""
+    out = ["--workers", "1", "--out", str(tmp_path)]
+    assert main(["solve", "spider-one-suit", "--deals", "19", "--budget", "3000", *out]) == 0
+    assert json.loads((tmp_path / "spider-one-suit.json").read_text())["unknown"] == "19"
+    assert main(["solve", "spider-one-suit", "--undecided", "--scan", "stock-first", "--budget", "5000", *out]) == 0
+    assert "the stock-first scan" in capsys.readouterr().out
+    data = json.loads((tmp_path / "spider-one-suit.json").read_text())
+    assert data["won"] == "19" and "scan" not in data
+    assert [run.get("scan") for run in data["runs"]] == [None, "stock-first"]
+    from site_builder.sources import gather
+    from site_builder.winnability import load_winnability
+
+    errors: list[Any] = []
+    (src,) = gather(tmp_path)
+    figure = load_winnability(src, errors, [], {spec.slug: spec for spec in engine.games()})
+    assert not errors and figure is not None and figure.won == 1 and figure.runs == 2
+
+
 def test_the_bulk_runner_refuses_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "no-such-game", "--deals", "1-2", "--out", str(tmp_path)]) == 2
     assert "unknown game 'no-such-game'" in capsys.readouterr().out

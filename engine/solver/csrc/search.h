@@ -21,9 +21,9 @@ static int disordered(const Tables *t, const Work *w) {
     return count;
 }
 
-static int stock_buried(int n, int waste, int turns_again) {
+static int stock_buried(int n, int waste, int turns_again, int stock_first) {
     if (turns_again) return n;
-    return waste ? n * 2 : n / 2;
+    return waste ? n * 2 : stock_first ? n : n / 2;
 }
 
 static int64_t score(const Tables *t, const Work *w, int disorder, int *unsorted_unseen) {
@@ -35,7 +35,7 @@ static int64_t score(const Tables *t, const Work *w, int disorder, int *unsorted
         int n = w->len[i];
         if (!n) { buried -= t->open_space[i] ? 3 : 1; continue; }
         const Pile *p = &t->piles[i];
-        if (i == t->waste || i == t->stock) { buried += stock_buried(n, i == t->waste, turns_again); continue; }
+        if (i == t->waste || i == t->stock) { buried += stock_buried(n, i == t->waste, turns_again, disorder < 0); continue; }
         if (!p->nways || t->flat[i]) { buried += n; continue; }
         int j = n - 1;
         const mask *link = p->links[0];
@@ -63,7 +63,7 @@ static int64_t score(const Tables *t, const Work *w, int disorder, int *unsorted
         if (best < 1 << 20) wanted += best;
     }
     int64_t s = 3 * (t->total - home) + 2 * buried + wanted;
-    if (disorder) s += (int64_t)disorder * disordered(t, w);
+    if (disorder > 0) s += (int64_t)disorder * disordered(t, w);
     else if (*unsorted_unseen && t->has_lanes && disordered(t, w)) *unsorted_unseen = 0;
     return s;
 }
