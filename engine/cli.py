@@ -16,6 +16,7 @@ from . import games, new_game
 from .cards import SUIT_SYMBOLS
 from .errors import EngineError
 from .game import Game
+from .solver.search import SCANS
 
 HELP = """commands:
   MOVE          play a move in notation, e.g. t3>f1, t2:3>t5, c1+c4+c7+c9>o1, deal, redeal
@@ -136,7 +137,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO
                       help="solve only the deals the file in --out leaves undecided (of --deals, if given), "
                            "as with a bigger budget, and merge the verdicts into it")
     bulk.add_argument("--budget", type=int, default=20_000, help="positions the solver may search per deal")
-    bulk.add_argument("--scan", default="standard", choices=("standard", "stock-first"),
+    bulk.add_argument("--scan", default=SCANS[0], choices=SCANS,
                       help="how the search scores positions: stock-first, where the stock deals onto the piles "
                            "(the Spider family), deals sooner and wins deals the standard scan leaves undecided; "
                            "use it with --undecided")
