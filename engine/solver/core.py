@@ -107,7 +107,7 @@ def tables(model: Compact) -> bytes:
     put(_mask(m.kings))
     for piles in (m.goal, m.foundations, m.cells, m.spaces):
         seq(piles)
-    for x in (m.stock, m.waste, int(m.turns_again), int(m.through)):
+    for x in (m.stock, m.waste, int(m.turns_again), int(m.through), int(m.talon_keyed)):
         put(x)
     seq(m.deal_to)
     put(m.new_pile_rank)

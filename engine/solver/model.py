@@ -77,7 +77,8 @@ class Compact(Settling):
 
     def key(self, state: State) -> Any:
         """The canonical form of a position: interchangeable piles sorted (not while the
-        stock still deals one card to each of them, in order)."""
+        stock still deals one card to each of them, in order); a stock turned one card at a
+        time, as often as the player likes, read with its waste as one line."""
         piles, down, redeals, deals = state
         stock_left = self.stock >= 0 and bool(piles[self.stock])
         parts: list[Any] = [redeals, deals if self.rows else min(deals, 1)]
@@ -95,6 +96,8 @@ class Compact(Settling):
                 parts.append(down[a:b])
             else:
                 parts.append(tuple(sorted(zip(piles[a:b], down[a:b]))))
+        if self.talon_keyed:  # the stock and waste as the one line no turn changes (``Tables.talon_keyed``)
+            parts.append(piles[self.waste] + piles[self.stock][::-1])
         return tuple(parts)
 
     def won(self, state: State) -> bool:

@@ -217,13 +217,25 @@ class Tables:
         self.outranked_auto = tuple(i for i in self.outranked_sources if not never_automatic(spec, group_of[order[i]], order[i]))
         self.outranked_by = tuple(frozenset(d for d in codes if c in cards and outranks(probe, cards[d], cards[c])) for c in range(52))
         self.outranking = tuple(frozenset(d for d in codes if c in cards and outranks(probe, cards[c], cards[d])) for c in range(52))
+        # A stock turned onto a waste that turns over again, and nothing else to it (no pile
+        # it waits for or refills): moves through the stock (``through_stock``) stand for the
+        # bare turns where it turns several cards at a time, whose cards are not the next in
+        # line (best first spent its budget on the positions between), and where it turns one
+        # at a time with no limit to the turns (``talon_keyed``).
+        turning = bool(rule and rule.deal_to == "waste" and rule.redeal_waste and not rule.last_resort
+                       and not self.blocked_by and self.waste >= 0
+                       and not any(s in p.refill_from for p in piles for s in (self.stock, self.waste)))
+        # Turned one card at a time with no limit, the stock and waste read as one line (the
+        # waste from its bottom, then the stock from its top) that no turn changes, only where
+        # the turns have got to; and every card of the line can be brought up in turn. So two
+        # positions that differ only in how far the turns have got are one position: the
+        # canonical key reads the line, not the two piles (``Compact.key``), and the moves
+        # through the stock play each card of it. (Turned three at a time, the cards a pass
+        # brings up depend on where it starts, and a limit on the redeals counts the passes:
+        # there the two piles are keyed as they lie.)
+        self.talon_keyed = bool(turning and rule is not None and rule.draw == 1 and spec.redeals is None)
+        self.through = bool(turning and rule is not None and (rule.draw > 1 or self.talon_keyed))
         self.blocks = self._blocks()
-        # Moves through the stock (``through_stock``): where the stock turns several cards at
-        # a time onto a waste that turns over again, the cards it brings up are not the next
-        # in line, and best first spent its budget on the positions between.
-        self.through = bool(rule and rule.deal_to == "waste" and rule.draw > 1 and rule.redeal_waste
-                            and not rule.last_resort and not self.blocked_by and self.waste >= 0
-                            and not any(s in p.refill_from for p in piles for s in (self.stock, self.waste)))
         self.spans = tuple((ids[0], ids[-1] + 1, dealt_to) for ids, dealt_to in self.blocks)
         self.in_order = frozenset(i for ids, dealt_to in self.blocks if dealt_to and dealt_to not in (TOPMOST, UNKEYED) for i in ids)
         self.others = tuple(i for i in range(self.n) if i not in self.goal)
@@ -329,8 +341,12 @@ class Tables:
         read other piles' top cards, the safe discard only which cards are gone). Keyed
         whole, every order of taking off the same cards was a new position: Aces Up deal
         297 was proved lost in 214,567 positions so, and in 58,067 without, as many as the
-        search through the engine needs, whose key reads the pile by its length."""
+        search through the engine needs, whose key reads the pile by its length. So it is
+        too for the stock and the waste where the key reads them as one line instead
+        (``talon_keyed``)."""
         p = self.piles[i]
+        if self.talon_keyed and i in (self.stock, self.waste):
+            return True  # keyed as one line instead, after the piles (``talon_keyed``)
         return (i in (self.pair_to, self.outranked_to) and p.kind is Kind.DISCARD and p.pick is Pick.NONE
                 and p.accepts_empty is None and p.max_cards >= self.total)
 

@@ -41,7 +41,8 @@ static void copy_work(const Tables *t, const Work *from, Work *to) {
 static inline int top(const Work *w, int i) { return w->c[i][w->len[i] - 1]; }
 
 /* The canonical key (Compact.key): interchangeable piles sorted, unless the stock still
- * deals to them in order. */
+ * deals to them in order; a stock turned one at a time without limit read with its waste
+ * as one line (Tables.talon_keyed). */
 typedef struct { const uint8_t *cards; int len, down; } Rec;
 
 static inline int rec_cmp(const Rec *a, const Rec *b) {
@@ -82,6 +83,12 @@ static size_t make_key(const Tables *t, const Work *w, uint8_t *out) {
                 memcpy(q, recs[k].cards, (size_t)recs[k].len); q += recs[k].len;
             }
         }
+    }
+    if (t->talon_keyed) { /* the stock and waste as one line: the waste from its bottom, the stock from its top */
+        int nw = w->len[t->waste], ns = w->len[t->stock];
+        *q++ = (uint8_t)(nw + ns);
+        memcpy(q, w->c[t->waste], (size_t)nw); q += nw;
+        for (int k = ns - 1; k >= 0; k--) *q++ = w->c[t->stock][k];
     }
     return (size_t)(q - out);
 }

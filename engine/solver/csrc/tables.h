@@ -36,7 +36,7 @@ typedef struct {
     int copies[NCODE];
     mask kings;
     IL goal, foundations, cells, spaces;
-    int stock, waste, turns_again, through;
+    int stock, waste, turns_again, through, talon_keyed;
     IL deal_to; int new_pile_rank;
     int nrows; IL *rows;
     IL held_by, gather, blocked_by;
@@ -107,6 +107,7 @@ static int read_tables(Tables *t, Reader *r) {
     memset(t->is_space, 0, MAXP); for (int k = 0; k < t->spaces.n; k++) t->is_space[t->spaces.v[k]] = 1;
     memset(t->is_goal, 0, MAXP); for (int k = 0; k < t->goal.n; k++) t->is_goal[t->goal.v[k]] = 1;
     t->stock = (int)rd(r); t->waste = (int)rd(r); t->turns_again = (int)rd(r); t->through = (int)rd(r);
+    t->talon_keyed = (int)rd(r);
     t->deal_to = rd_list(r, t); t->new_pile_rank = (int)rd(r);
     t->nrows = (int)rd(r);
     if (t->nrows < 0 || t->nrows > 64) return 0;
