@@ -7,12 +7,14 @@ Any difference is a rule the model reads differently from the engine.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 import engine
 from engine.rng import SplitMix64
-from engine.solver.legal import DEAL, REDEAL
-from engine.solver.model import compact_model
+from engine.solver.legal import DEAL, REDEAL, State
+from engine.solver.model import Compact, compact_model
 
 
 
@@ -24,6 +26,21 @@ def past_phase(game: engine.Game, rng: SplitMix64 | None = None) -> engine.Game:
         moves = game.legal_moves()
         game.play(moves[rng.below(len(moves)) if rng else 0])
     return game
+
+
+def along_random_play(slug: str, seed: int, moves: int) -> Iterator[tuple[engine.Game, Compact, State]]:
+    """The game, its compact model and the model's position at each of the first ``moves``
+    positions of a random game of ``slug`` deal ``seed`` (fewer if it ends)."""
+    game = engine.new_game(slug, seed)
+    rng = SplitMix64(seed)
+    for _ in range(moves):
+        model = compact_model(game)
+        assert model is not None
+        yield game, model, model.start()
+        legal = game.legal_moves()
+        if not legal:
+            return
+        game.play(legal[rng.below(len(legal))])
 
 
 COMPACT = [s.slug for s in engine.games() if compact_model(past_phase(engine.new_game(s.slug, 1))) is not None]
@@ -323,12 +340,7 @@ def test_a_stock_turned_one_card_at_a_time_without_limit_is_keyed_as_one_line() 
     turns change the key (a pass brings up other cards from another start)."""
     checked = 0
     for slug, seed in (("klondike-draw-one", 2), ("klondike-draw-one", 9), ("klondike", 2)):
-        game = engine.new_game(slug, seed)
-        rng = SplitMix64(seed)
-        for _ in range(80):
-            model = compact_model(game)
-            assert model is not None
-            state = model.start()
+        for _, model, state in along_random_play(slug, seed, 80):
             # (The key tells apart a position before any deal, as the deals made may matter
             # to some game's rules: the start joins the others once a card has been turned.)
             keys, turned = {model.key(state)} if state[3] else set(), state
@@ -351,10 +363,6 @@ def test_a_stock_turned_one_card_at_a_time_without_limit_is_keyed_as_one_line() 
                         checked += 1
             elif len(keys) > 1:
                 checked += 1
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.play(moves[rng.below(len(moves))])
     assert checked > 60
 
 
@@ -365,12 +373,7 @@ def test_moves_through_the_stock_reach_what_turning_then_playing_reaches() -> No
     is made by its public moves, played through the engine."""
     checked = 0
     for slug, seed in (("klondike", 2), ("klondike", 7), ("klondike", 11), ("klondike-draw-one", 3), ("klondike-draw-one", 8)):
-        game = engine.new_game(slug, seed)
-        rng = SplitMix64(seed)
-        for _ in range(60):
-            model = compact_model(game)
-            assert model is not None
-            state = model.start()
+        for game, model, state in along_random_play(slug, seed, 60):
             waste = model.ids.index("waste")
             through = [m for m in model.moves(state) if len(m) == 4]
             assert DEAL not in model.moves(state) and REDEAL not in model.moves(state)
@@ -395,10 +398,6 @@ def test_moves_through_the_stock_reach_what_turning_then_playing_reaches() -> No
                     check.play(step)
                 assert model.state_of(check) == model.advance(state, m)
                 checked += 1
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.play(moves[rng.below(len(moves))])
     assert checked > 50
 
 
