@@ -367,10 +367,10 @@ def test_a_stock_turned_one_card_at_a_time_without_limit_is_keyed_as_one_line() 
 
 
 def test_moves_through_the_stock_reach_what_turning_then_playing_reaches() -> None:
-    """From positions along random games of Klondike, turning three and turning one: the moves through the stock reach, by
-    the canonical key, exactly the positions that some run of deals and redeals followed by
-    one move of the waste's top card reaches, found here one legal move at a time; and each
-    is made by its public moves, played through the engine."""
+    """From positions along random games of Klondike, turning three and turning one: the
+    moves through the stock reach, by the canonical key, exactly the positions that some run
+    of deals and redeals followed by one move of the waste's top card reaches, found here one
+    legal move at a time; and each is made by its public moves, played through the engine."""
     checked = 0
     for slug, seed in (("klondike", 2), ("klondike", 7), ("klondike", 11), ("klondike-draw-one", 3), ("klondike-draw-one", 8)):
         for game, model, state in along_random_play(slug, seed, 60):
