@@ -66,3 +66,27 @@ def test_on_a_wide_screen_the_rules_stand_beside_a_wide_board(browser: Any, site
     assert m["proseLeft"] >= m["demoRight"], m  # beside, not under
     assert m["demoWidth"] >= 900, m  # the board keeps about the width it has at 1280px
     assert m["scrollWidth"] <= 1600, m
+
+
+def test_the_cards_inherit_their_size_worked_out_once_by_the_board(browser: Any, site_url: str) -> None:
+    """board.css registers --cw, --ch and --track as lengths, so the board works out their
+    calc() once and its cards inherit plain lengths (not the whole expression, worked out again
+    by each card: most of a game page's style work on a slow phone)."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{site_url}/games/klondike/")
+        seen = page.evaluate("""() => [...document.querySelectorAll('section.demo .card')].map((card) => {
+          const style = getComputedStyle(card);
+          return [style.getPropertyValue('--cw'), style.getPropertyValue('--ch'), style.getPropertyValue('--track'),
+                  card.getBoundingClientRect().width];
+        })""")
+    finally:
+        ctx.close()
+    assert len(seen) == 52
+    for cw, ch, track, width in seen:
+        assert all(v.strip().endswith("px") and v.strip()[:-2].replace(".", "", 1).isdigit() for v in (cw, ch, track)), \
+            (cw, ch, track)
+        if width:  # a card squared under the stock's top card is not drawn
+            assert abs(float(cw.strip()[:-2]) - width) < 0.5 and abs(float(ch.strip()[:-2]) / width - 1.4) < 0.01
+    assert sum(1 for *_, width in seen if width) >= 28  # the tableau's cards at least
