@@ -39,8 +39,11 @@ What makes it fast enough:
   else is left, the waiting positions come back and the limit doubles, so the search
   stays complete and its "lost" stays a proof.
 * **A second opinion** (``Model.opinions``): where each card has one way home (foundations
-  that build one suit each, in order), the budget is shared by two searches. The second
-  also counts the cards lying above one that must go home before them. The two get stuck
+  that build one suit each, in order, from the cards they take when empty or from those
+  they are dealt, Strategy's aces), or where the foundations build regardless of suit and
+  a card's place is the lowest any of them gives it (Sir Tommy, Calculation), the budget is
+  shared by two searches. The second also counts the cards lying above one that must go
+  home before them. The two get stuck
   on different deals, so sharing wins more than either alone: FreeCell deals 1-1000 at
   20,000 positions, 974 won alone and 981 shared; Beleaguered Castle deals 1-1000 at
   10,000, 446 and 501. Not in every game: Penguin's 1-1000 at 10,000, 989 and 980; and a
@@ -111,7 +114,8 @@ DEFAULT_BUDGET = 50_000
 # figures held no verdict but "unknown" at 700 positions; 7: a second opinion that would
 # only retrace the first is not asked, the first going on with the whole budget, and the
 # second counts a one-pass waste's disorder; 8: a stock turned one card at a time without
-# limit keyed with its waste as one line, and played through). Not bumped for the two such
+# limit keyed with its waste as one line, and played through; 9: the second opinion where
+# the foundations are dealt their first cards or build regardless of suit). Not bumped for the two such
 # faults found so far, both safe moves that were a choice, which can only make a "lost"
 # wrong: cards sent home by themselves while another card waited for the same place (the
 # games whose figures held a "lost" resting on it, Babette, Matrimony, Intrigue and Virginia
@@ -138,7 +142,7 @@ SOLVER_VERSION = 1
 # La Belle Lucie, 1: its safe moves home were made before a redeal, whose shuffle depends on
 # which cards are left; its first figures' "lost" rested on them.
 FAULTS_MENDED: dict[str, int] = {"klondike": 1, "la-belle-lucie": 1}
-SEARCH_VERSION = 8
+SEARCH_VERSION = 9
 # What a position searched through the engine costs, in positions of the compact model:
 # the hint's times in Pyodide at 3,000 positions were 0.2-0.7 s in compact games, 1-4.7 s
 # through the engine (benchmarks/solver_speed.py --pyodide). La Belle Lucie, Monte Carlo,
