@@ -205,8 +205,9 @@ class Compact(Settling):
         """The ways to score positions that the budget is shared among. The ``standard``
         scan: the score as it is; then, where the tables give each card a lane home and a
         place in it (``Tables.lanes``), a second opinion that also counts the cards lying
-        above one that must go home before them (``disordered``). The two get stuck on different deals: over FreeCell deals 1-200 at
-        3,000 positions each left 20 undecided, but only 8 were the same.
+        above one that must go home before them (``disordered``). The two get stuck on
+        different deals: over FreeCell deals 1-200 at 3,000 positions each left 20
+        undecided, but only 8 were the same.
 
         The ``stock-first`` scan, where the stock deals onto piles of the tableau (Spider):
         one opinion that counts the stock's cards one each instead of half (``STOCK_FIRST``).

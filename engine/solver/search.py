@@ -43,8 +43,8 @@ What makes it fast enough:
   they are dealt, Strategy's aces), or where the foundations build regardless of suit and
   a card's place is the lowest any of them gives it (Sir Tommy, Calculation), the budget is
   shared by two searches. The second also counts the cards lying above one that must go
-  home before them. The two get stuck
-  on different deals, so sharing wins more than either alone: FreeCell deals 1-1000 at
+  home before them. The two get stuck on different deals, so sharing wins more than either
+  alone: FreeCell deals 1-1000 at
   20,000 positions, 974 won alone and 981 shared; Beleaguered Castle deals 1-1000 at
   10,000, 446 and 501. Not in every game: Penguin's 1-1000 at 10,000, 989 and 980; and a
   "lost" that takes more than half the budget to prove is no longer proved (Eight Off: 2
@@ -115,8 +115,8 @@ DEFAULT_BUDGET = 50_000
 # only retrace the first is not asked, the first going on with the whole budget, and the
 # second counts a one-pass waste's disorder; 8: a stock turned one card at a time without
 # limit keyed with its waste as one line, and played through; 9: the second opinion where
-# the foundations are dealt their first cards or build regardless of suit). Not bumped for the two such
-# faults found so far, both safe moves that were a choice, which can only make a "lost"
+# the foundations are dealt their first cards or build regardless of suit). Not bumped for
+# the two such faults found so far, both safe moves that were a choice, which can only make a "lost"
 # wrong: cards sent home by themselves while another card waited for the same place (the
 # games whose figures held a "lost" resting on it, Babette, Matrimony, Intrigue and Virginia
 # Reel, were solved again or their verdict withdrawn; every other "lost" comes from one pack

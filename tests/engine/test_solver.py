@@ -424,8 +424,8 @@ def test_foundations_dealt_their_first_card_or_built_regardless_of_suit_have_lan
         model = compact_model(engine.new_game(slug, 1))
         assert model is not None and model.lanes is not None, slug
         lane, place = model.lanes
-        return {code: (lane[code_of(parse_card(code))], place[code_of(parse_card(code))])
-                for code in ("AS", "5H", "5S", "QD", "KC")}
+        codes = {code: code_of(parse_card(code)) for code in ("AS", "5H", "5S", "QD", "KC")}
+        return {code: (lane[c], place[c]) for code, c in codes.items()}
 
     strategy = lanes("strategy")
     assert strategy["5H"][1] == strategy["5S"][1] == 4 and strategy["5H"][0] != strategy["5S"][0]
