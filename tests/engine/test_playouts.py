@@ -1,5 +1,9 @@
 """Random playouts of every game, checking the invariants after each move.
 
+After every move, undo and redo each leave the position as it was; every fifteenth move they
+are checked against the legal moves, status and view computed afresh as well. Every deal's
+record replays to the same game at its end.
+
 Deterministic: the moves are chosen by the project's own seeded generator, so a failure
 names a (game, seed, move number) that reproduces.
 """
@@ -7,19 +11,22 @@ names a (game, seed, move number) that reproduces.
 from __future__ import annotations
 
 import collections
+from typing import Any
 
 import pytest
 
 import engine
 from engine.dealing import new_pack
 from engine.game import Game
+from engine.moves import Move
 from engine.rng import SplitMix64
 
 SLUGS = [s.slug for s in engine.games()]
 MOVES_PER_GAME = 2500
 MOVES_PER_DEAL = 300
-REPLAY_EVERY = 150  # and at the end of every deal
-VIEW_EVERY = 15  # the whole view is compared every so many moves; the position and moves at every move
+FULL_EVERY = 15  # undo and redo are checked against the position at every move; against the
+# moves and status computed afresh, and the whole view, every so many moves (the engine
+# computes those from the position alone, so a fault that keeps some other state shows here)
 
 
 def state(g: Game) -> tuple[object, ...]:
@@ -36,6 +43,23 @@ def assert_every_card_once(g: Game, where: str) -> None:
     assert set(cards) == set(new_pack(g.spec.decks, g.spec.suits)), where
 
 
+def assert_undo_and_redo(g: Game, move: Move, before: tuple[object, ...], view_before: dict[str, Any] | None,
+                         where: str) -> None:
+    """Undo ``move`` (just played from ``before``) and redo it: each leaves the game as it was.
+    With ``view_before``, the moves, status and view are computed afresh and compared too."""
+    full = view_before is not None
+    after = state(g) if full else g.snapshot()
+    view_after = g.view() if full else None
+    assert g.undo() == move
+    assert (state(g) if full else g.snapshot()) == (before if full else before[0]), f"{where}: undo"
+    if view_before is not None:
+        assert g.view() == {**view_before, "counters": {**view_before["counters"], "redo": True}}, f"{where}: undo"
+    g.redo()
+    assert (state(g) if full else g.snapshot()) == after, f"{where}: redo"
+    if view_after is not None:
+        assert g.view() == view_after, f"{where}: redo"
+
+
 @pytest.mark.parametrize("slug", SLUGS)
 def test_random_playouts_keep_every_invariant(slug: str) -> None:
     played = 0
@@ -47,30 +71,21 @@ def test_random_playouts_keep_every_invariant(slug: str) -> None:
         rng = SplitMix64(seed * 7919)
         assert_every_card_once(g, f"{slug} seed {seed} deal")
         for n in range(1, MOVES_PER_DEAL + 1):
-            moves = g.legal_moves()
+            before = state(g)
+            moves = list(before[1])
             if not moves:
                 break
             where = f"{slug} seed {seed} move {n}"
             move = moves[rng.below(len(moves))]
             assert g.is_legal(move) and move in moves
-            full = n % VIEW_EVERY == 0
-            before, view_before = state(g), g.view() if full else None
+            view_before = g.view() if n % FULL_EVERY == 0 else None
             g.play(move)
             assert g.history[-1][0] == move, where
             assert_every_card_once(g, where)
-            after, view_after = state(g), g.view() if full else None
-            assert g.undo() == move
-            assert state(g) == before, f"{where}: undo"
-            if view_before is not None:
-                assert g.view() == {**view_before, "counters": {**view_before["counters"], "redo": True}}, f"{where}: undo"
-            g.redo()
-            assert state(g) == after, f"{where}: redo"
-            if view_after is not None:
-                assert g.view() == view_after, f"{where}: redo"
+            assert_undo_and_redo(g, move, before, view_before, where)
             played += 1
-            if n % REPLAY_EVERY == 0:
-                assert engine.replay(g.record()).view() == g.view(), f"{where}: replay"
-        assert engine.replay(g.record()).view() == g.view(), f"{slug} seed {seed}: replay at end"
+        # the record of the whole deal replays, move by move through play's checks, to the same game
+        assert engine.replay(g.record()).view() == g.view(), f"{slug} seed {seed}: replay"
         outcomes[g.status()] += 1
         assert g.status() in ("won", "stuck", "playing")
         if g.status() != "playing":
