@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 
 from .hooks import Hooks
 
@@ -401,12 +402,15 @@ def steps(first: int, step: int, count: int = 13) -> tuple[int, ...]:
     return tuple((first - 1 + i * step) % 13 + 1 for i in range(count))
 
 
+@lru_cache(maxsize=None)
 def _ring_place(ring: tuple[float, float, float, float], count: int, index: int) -> tuple[float, float]:
     """Place ``index`` of ``count`` on the ellipse ``ring`` (centre row, centre column, radius
     in rows, in columns), from the top clockwise. The places are spaced evenly by the
     distance that tells whether two cards overlap on the grid (the larger of the row and the
     column difference: a cell holds one card), not by angle: equal angles crowd the places
-    where the ellipse runs steeply, and cards there overlap."""
+    where the ellipse runs steeply, and cards there overlap. Worked out once for each place
+    (4,000 sines and cosines): every view of a ringed game asks for every place, and in
+    Pyodide that took a quarter of a second a move in The Wheel."""
     row, col, r_rows, r_cols = ring
     steps = 2048
     points = [(row - r_rows * math.cos(2 * math.pi * k / steps), col + r_cols * math.sin(2 * math.pi * k / steps))
