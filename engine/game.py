@@ -38,7 +38,7 @@ class _Layout:
     # spec (whose hash weighs every field) each time: the rows that close their gaps
     # (``close_gaps``), the groups whose piles go by distance with their ids (``onto_before``),
     # the piles of a win in one pile (``one_pile``), the places that pair by touching
-    # (``Pairs.neighbours``: None where any two pair).
+    # (``Pairs.neighbours``: None where any two pair), the cards that end home in a won game.
     closing: tuple[tuple[str, ...], ...] = ()
     rows: tuple[tuple[PileGroup, tuple[str, ...]], ...] = ()
     one_ids: tuple[str, ...] = ()
@@ -46,6 +46,7 @@ class _Layout:
     # Has a group cards that move pile to pile by the standard rules (``card_moves``)? Not
     # where every pile moves by distance alone (Accordion's row).
     plain: bool = True
+    goal_count: int = 0
 
 
 @lru_cache(maxsize=None)
@@ -65,12 +66,8 @@ def _layout(spec: GameSpec) -> _Layout:
                    rows=tuple((g, g.ids()) for g in spec.groups if g.onto_before),
                    one_ids=spec.group(spec.one_pile).ids() if spec.one_pile else (),
                    near=neighbour_table(spec) if spec.pairs is not None and spec.pairs.neighbours else None,
-                   plain=any(g.pick is not Pick.NONE and g.to and not g.onto_before for g in spec.groups))
-
-
-@lru_cache(maxsize=None)
-def _goal_count(spec: GameSpec) -> int:
-    return 52 * spec.decks - sum(1 for c in new_pack(spec.decks, spec.suits) if c.rank in spec.stays_out)
+                   plain=any(g.pick is not Pick.NONE and g.to and not g.onto_before for g in spec.groups),
+                   goal_count=52 * spec.decks - sum(1 for c in new_pack(spec.decks, spec.suits) if c.rank in spec.stays_out))
 
 
 Snapshot = tuple[tuple[tuple[Card, ...], ...], tuple[int, ...], int | None, int, str]
@@ -116,7 +113,7 @@ class Game:
     @property
     def goal_count(self) -> int:
         """How many cards end on the foundations and discards in a won game."""
-        return _goal_count(self.spec)
+        return self._lay.goal_count
 
     def has_redeal(self) -> bool:
         """Is a redeal left (any number of them, when the game sets no limit)?"""
