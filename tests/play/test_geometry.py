@@ -95,10 +95,13 @@ def test_every_board_fits_reads_and_explains_its_controls(browser: Any, page: An
                                                          height: int, part: int) -> None:
     page.set_viewport_size({"width": width, "height": height})
     # The first frame, before the player's modules have run (in this tab: never; no service
-    # worker either, which would serve them past the route).
+    # worker either, which would serve them past the route). Nor is the engine's worker
+    # started there: it draws nothing, and starting Pyodide in every held page only slowed
+    # the live one beside it.
     held = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")
     first = held.new_page()
-    first.route("**/play.*/main.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
+    for script in ("**/play.*/main.js", "**/engine-boot.*.js"):
+        first.route(script, lambda route: route.fulfill(body="", content_type="text/javascript"))
     problems: list[str] = []
     for slug in SLUGS[part::PARTS]:
         # It has the controls and counters where the player will have them (the board does
