@@ -65,11 +65,17 @@ def core_of(model: Compact) -> Any | None:
     where there is none: not built, switched off, or a game with moves of its own."""
     if not available() or model.hooked:
         return None
-    box = model.core_box
-    if not box:
-        assert _core is not None
-        box.append(_core.Core(tables(model)))
-    return box[0]
+    # One core for each way of going through the stock: a copy of the model may have it
+    # switched off (the tests' search by bare turns), and the core built for that copy
+    # must not be the one later copies of the same game find (Klondike's hint then began
+    # with another move, in whichever test came after).
+    for through, core in model.core_box:
+        if through == model.through:
+            return core
+    assert _core is not None
+    core = _core.Core(tables(model))
+    model.core_box.append((model.through, core))
+    return core
 
 
 def _mask(codes: Iterable[int]) -> int:

@@ -71,7 +71,7 @@ class Compact(Settling):
         self.unsorted_unseen = True  # no position scored yet had a disorder term (``retraced``)
         self.widen = 0  # set by the search (engine.solver.search.model_of)
         self._start: State = ((), (), None, 0)  # set by compact_model
-        self.core_box: list[Any] = []  # the compiled core of these tables, once built (engine.solver.core); shared by the copies
+        self.core_box: list[Any] = []  # the compiled cores of these tables, by ``through`` (engine.solver.core); shared by the copies
 
     # --- positions --------------------------------------------------------------------
 
