@@ -138,9 +138,10 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO
                            "as with a bigger budget, and merge the verdicts into it")
     bulk.add_argument("--budget", type=int, default=20_000, help="positions the solver may search per deal")
     bulk.add_argument("--scan", default=SCANS[0], choices=SCANS,
-                      help="how the search scores positions: stock-first, where the stock deals onto the piles "
-                           "(the Spider family), deals sooner and wins deals the standard scan leaves undecided; "
-                           "use it with --undecided")
+                      help="how the search goes: stock-first, where the stock deals onto the piles "
+                           "(the Spider family), deals sooner; depth-first, where each card has one way home "
+                           "(Sir Tommy, Calculation), follows a player's order to the end; each wins deals the "
+                           "standard scan leaves undecided: use them with --undecided")
     bulk.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     bulk.add_argument("--dask", default=None, metavar="ADDRESS", help="a Dask scheduler to run on instead")
     bulk.add_argument("--out", default="content/winnability", help="folder for SLUG.json")

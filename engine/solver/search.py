@@ -63,6 +63,11 @@ What makes it fast enough:
   of rearranging the piles. A scan for a second run over the deals the standard scan left
   undecided, not a share of the standard one: shared, it won more Spider deals but fewer
   Salic Law, and proved fewer Scorpion deals lost.
+* **A depth-first scan** (``solve(..., scan="depth-first")``, ``engine.solver.deep``), where
+  each card has a lane home: depth first, each position's moves tried in a player's order
+  (home first, then a card onto one of its lane that goes home after it, the closest first).
+  Where cards wait on piles that take any card (Sir Tommy, Calculation), best first spreads
+  its budget over every way of placing the first cards; this follows one to the end.
 * **Moves through the stock**, where it turns several cards at a time onto a waste that
   turns over again (Klondike): each card the stock can bring to the top of the waste, by
   as many turns and redeals as it takes, is played at once as one move
@@ -96,12 +101,13 @@ from typing import Any, Protocol
 from ..game import Game
 from ..moves import Move
 from .core import core_of
+from .deep import applies, depth_first
 from .engine_model import EngineModel
 from .model import Compact, compact_model
 from .tables import widening
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
-SCANS = ("standard", "stock-first")  # the ways to share out the opinions (``Model.opinions``)
+SCANS = ("standard", "stock-first", "depth-first")  # the ways to search (``Model.opinions``, ``engine.solver.deep``)
 DEFAULT_BUDGET = 50_000
 # Bump when a change could show that a verdict given before was wrong (a fault of a model
 # found and mended): it is part of the fingerprint that the winnability figures carry, so
@@ -115,7 +121,8 @@ DEFAULT_BUDGET = 50_000
 # only retrace the first is not asked, the first going on with the whole budget, and the
 # second counts a one-pass waste's disorder; 8: a stock turned one card at a time without
 # limit keyed with its waste as one line, and played through; 9: the second opinion where
-# the foundations are dealt their first cards or build regardless of suit). Not bumped for
+# the foundations are dealt their first cards or build regardless of suit; 10: the depth-first
+# scan, ``engine.solver.deep``, the standard scan unchanged). Not bumped for
 # the two such faults found so far, both safe moves that were a choice, which can only make a "lost"
 # wrong: cards sent home by themselves while another card waited for the same place (the
 # games whose figures held a "lost" resting on it, Babette, Matrimony, Intrigue and Virginia
@@ -142,7 +149,7 @@ SOLVER_VERSION = 1
 # La Belle Lucie, 1: its safe moves home were made before a redeal, whose shuffle depends on
 # which cards are left; its first figures' "lost" rested on them.
 FAULTS_MENDED: dict[str, int] = {"klondike": 1, "la-belle-lucie": 1}
-SEARCH_VERSION = 9
+SEARCH_VERSION = 10
 # What a position searched through the engine costs, in positions of the compact model:
 # the hint's times in Pyodide at 3,000 positions were 0.2-0.7 s in compact games, 1-4.7 s
 # through the engine (benchmarks/solver_speed.py --pyodide). La Belle Lucie, Monte Carlo,
@@ -204,7 +211,9 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True, s
     rest if the first ends undecided. Each search is complete on its own, so a "lost"
     from either is a proof. ``scan`` (one of ``SCANS``) picks the opinions: ``stock-first``
     scores a stock that deals onto the tableau as a cost to pay sooner (``Compact.opinions``),
-    for a second run over deals the standard scan left undecided."""
+    and ``depth-first`` searches depth first in a player's order where each card has a lane
+    home (``engine.solver.deep``), each for a second run over deals the standard scan left
+    undecided; elsewhere they are the standard scan."""
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise ValueError(f"the solver's budget is a number of positions, at least 1; got {budget!r}")
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0):
@@ -221,6 +230,10 @@ def _solve(game: Game, budget: int, shortcuts: bool, deadline: float | None, sca
     if in_phase(game):
         return _through_phase(game, budget, shortcuts, deadline, scan)
     model = model_of(game)
+    if scan == "depth-first" and applies(model):
+        found = depth_first(model, budget, deadline)
+        return Verdict(found.result, _line(model, found.parent, found.key, found.made) if found.result == WON else (),
+                       found.positions)
     opinions = model.opinions(scan)
     spent = 0
     best: tuple[Move, ...] = ()

@@ -11,7 +11,7 @@ from engine import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
 from engine.game import Game
 from engine.solver import solve
 from engine.solver.engine_model import EngineModel
-from engine.solver.search import search
+from engine.solver.search import model_of, search
 
 from .helpers import arrange, unkeyed_deal
 
@@ -63,13 +63,15 @@ def test_won_lines_replay_through_the_public_rules(slug: str) -> None:
     assert wins, f"no deal of {slug} among 1-5 was won within the budget"
 
 
-def test_lost_agrees_with_a_brute_force_search() -> None:
+@pytest.mark.parametrize("scan", ["standard", "depth-first"])
+def test_lost_agrees_with_a_brute_force_search(scan: str) -> None:
     """Fortress deals are often lost after a few dozen positions: small enough to search
-    whole without any of the solver's devices."""
+    whole without any of the solver's devices. Its cards have lanes home, so the
+    depth-first scan searches it too, and its "lost" must be as much a proof."""
     checked = 0
     for seed in range(1, 25):
         game = engine.new_game("fortress", seed)
-        verdict = solve(game, 20_000)
+        verdict = solve(game, 20_000, scan=scan)
         if verdict.result == "unknown":
             continue
         truth = brute_force(game)
@@ -78,6 +80,25 @@ def test_lost_agrees_with_a_brute_force_search() -> None:
         assert verdict.result == truth, f"fortress {seed}"
         checked += 1
     assert checked >= 4
+
+
+def test_the_depth_first_scan_wins_deals_where_cards_wait_on_piles_that_take_any_card() -> None:
+    """Sir Tommy deals 2 and 3: the depth-first scan, placing each card on the pile whose top
+    goes home just after it, wins each within a few hundred positions (the lines replay to a
+    win through the public rules); the standard scan's best first has not won them in 1,000."""
+    for seed in (2, 3):
+        game = engine.new_game("sir-tommy", seed)
+        deep = solve(game, 1_000, scan="depth-first")
+        assert deep.result == "won" and deep.positions <= 1_000, (seed, deep.result, deep.positions)
+        assert replays_to_a_win(game, deep.moves)
+        assert solve(game, 1_000).result == "unknown"
+
+
+@pytest.mark.parametrize("slug", ["golf", "spider", "scorpion", "black-hole"])
+def test_the_depth_first_scan_is_the_standard_one_where_cards_have_no_lane(slug: str) -> None:
+    game = engine.new_game(slug, 5)
+    assert model_of(game).lanes is None
+    assert solve(game, 2_000, scan="depth-first") == solve(game, 2_000)
 
 
 def test_klondike_through_its_stock_agrees_with_the_bare_deal() -> None:
