@@ -28,14 +28,13 @@ within a few hundred positions, and its budget is small.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
+from . import search
 from .model import DISORDER, Compact
 
 HOME, SAME_LANE, OTHER_LANE, SPACE, BURIES = 0, 1, 20, 21, 22  # the order of the moves' kinds
-CLOCK_EVERY = 64
 
 
 @dataclass
@@ -58,7 +57,7 @@ def applies(model: Any) -> TypeGuard[Compact]:
 
 def depth_first(model: Compact, budget: int, deadline: float | None = None) -> Found:
     """Search ``model`` depth first, at most ``budget`` positions (see the module's docstring);
-    stop, undecided, at ``deadline`` (a ``time.perf_counter`` reading) too."""
+    stop, undecided, at ``deadline`` (a reading of the search's ``clock``) too."""
     model.hold(DISORDER)
     state, made = model.settle_home(model.start())
     root = model.key(state)
@@ -72,8 +71,8 @@ def depth_first(model: Compact, budget: int, deadline: float | None = None) -> F
         steps += 1
         if isinstance(kids, tuple):  # a position won
             return Found("won", len(parent), kids[1], parent, made)
-        if len(parent) >= budget or (deadline is not None and not steps % CLOCK_EVERY
-                                     and time.perf_counter() >= deadline):
+        if len(parent) >= budget or (deadline is not None and not steps % search.CLOCK_EVERY
+                                     and search.clock() >= deadline):
             return Found("unknown", len(parent))
         if not kids:
             stack.pop()
@@ -89,12 +88,7 @@ def _children(model: Compact, state: Any, key: Any,
     first last (the stack's top); or ``("won", key)`` where one of them is won."""
     ranked: list[tuple[tuple[int, int], int, Any, Any]] = []
     home = _home(model, state)
-    for move in model.moves(state, False):
-        child, sent = model.apply(state, move)
-        ck = model.key(child)
-        if ck in parent:
-            continue
-        parent[ck] = (key, [move, *sent])
+    for child, ck in search.unseen(model, state, key, parent, False):
         if model.won(child):
             return ("won", ck)
         ranked.append(((_kind(model, state, child, home), model.score(child)), -len(ranked), child, ck))

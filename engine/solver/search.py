@@ -95,13 +95,13 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..game import Game
 from ..moves import Move
 from .core import core_of
-from .deep import applies, depth_first
 from .engine_model import EngineModel
 from .model import Compact, compact_model
 from .tables import widening
@@ -230,6 +230,7 @@ def _solve(game: Game, budget: int, shortcuts: bool, deadline: float | None, sca
     if in_phase(game):
         return _through_phase(game, budget, shortcuts, deadline, scan)
     model = model_of(game)
+    from .deep import applies, depth_first  # here: it builds on this module's pieces
     if scan == "depth-first" and applies(model):
         found = depth_first(model, budget, deadline)
         return Verdict(found.result, _line(model, found.parent, found.key, found.made) if found.result == WON else (),
@@ -395,12 +396,7 @@ def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None
             waiting.append(entry)
             continue
         expanded[depth] = done + 1
-        for move in model.moves(state, shortcuts):
-            child, home = model.apply(state, move)
-            ck = model.key(child)
-            if ck in parent:
-                continue
-            parent[ck] = (key, [move, *home])
+        for child, ck in unseen(model, state, key, parent, shortcuts):
             positions += 1
             if model.won(child):
                 return Verdict(WON, _line(model, parent, ck, made), positions)
@@ -417,6 +413,18 @@ def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None
             tick -= 1  # among equals, the newest first: depth before breadth
             heapq.heappush(heap, (score, tick, child, ck, depth + 1))
     return Verdict(LOST, (), positions)
+
+
+def unseen(model: Model, state: Any, key: Any, parent: dict[Any, Any], shortcuts: bool) -> Iterator[tuple[Any, Any]]:
+    """The positions after ``state`` (keyed ``key``) not in ``parent``, each with its key, as
+    it is recorded there with the move that reaches it (for ``_line``): the step of every
+    search, best first here and depth first in ``engine.solver.deep``."""
+    for move in model.moves(state, shortcuts):
+        child, home = model.apply(state, move)
+        ck = model.key(child)
+        if ck not in parent:
+            parent[ck] = (key, [move, *home])
+            yield child, ck
 
 
 def _core_search(model: Compact, core: Any, budget: int, shortcuts: bool, more: int) -> Verdict:
