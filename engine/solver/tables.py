@@ -288,7 +288,7 @@ class Tables:
 
     def _one_way_lanes(self, p: Pile) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         """``_lanes`` where every foundation builds one line of cards from ``p``'s tables."""
-        starts = _starts(p)
+        starts = starts_of(p)
         if p.fit is None or not starts:
             return None
         lane, place = [-1] * 52, [0] * 52
@@ -319,7 +319,7 @@ class Tables:
             p = self.piles[f]
             if p.fit is None:
                 return None
-            starts = _starts(p)
+            starts = starts_of(p)
             height = dict.fromkeys(starts, 0)
             level, k = set(starts), 0
             while level and k + 1 < p.max_cards:
@@ -396,7 +396,7 @@ class _CardCodes(dict[Card, int]):
         return code_of(card)
 
 
-def _starts(p: Pile) -> frozenset[int]:
+def starts_of(p: Pile) -> frozenset[int]:
     """The cards a foundation's build starts from: those it takes when empty, or, where it is
     dealt its first card (Calculation's, Strategy's aces), those its build follows from none."""
     if p.accepts_empty:
