@@ -418,8 +418,9 @@ def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None
 
 def unseen(model: Model, state: Any, key: Any, parent: dict[Any, Any], shortcuts: bool) -> Iterator[tuple[Any, Any]]:
     """The positions after ``state`` (keyed ``key``) not in ``parent``, each with its key, as
-    it is recorded there with the move that reaches it (for ``_line``): the step of every
-    search, best first here and depth first in ``engine.solver.deep``."""
+    it is recorded there with the move that reaches it (for ``_line``): the best-first
+    search's step. (The depth-first scan, which expands a position again when it comes back
+    with more discrepancy left, takes its own: ``engine.solver.deep``.)"""
     for move in model.moves(state, shortcuts):
         child, home = model.apply(state, move)
         ck = model.key(child)
