@@ -35,10 +35,10 @@ Baker's Dozen 10 -> 15; of the first ten deals the earlier runs left undecided, 
 and Royal Cotillion 0 -> 2.
 
 The search is complete: a pass that never had to leave a move out for want of discrepancy
-(the last always) has seen every position reachable (each position is expanded again only when reached with
-more discrepancy left than before, the same table of positions keyed as the standard scan
-keys them), without the first pass's unsound shortcuts; only such a pass says "lost", and
-it is a proof as before. The budget counts the positions of every pass. It runs in Python,
+(the last always) has seen every position reachable (each position is expanded again only
+when reached with more discrepancy left than before, keyed as the standard scan keys them),
+without the first pass's unsound shortcuts; only such a pass says "lost", and it is a proof
+as before. The budget counts the positions of every pass. It runs in Python,
 not in the compiled core: its wins come within a few thousand positions, and its budget is
 small.
 """
@@ -149,13 +149,11 @@ class _Passes:
         home = _home(model, state)
         waits = self._waits(state[0])
         ranked: list[tuple[tuple[int, int], int, Any, Any, list[Any]]] = []
-        for move in model.moves(state, False):
-            child, sent = model.apply(state, move)
-            ck = model.key(child)
+        for child, ck, moves in search.children(model, state, False):
             if model.won(child):
-                return ck, [move, *sent]
-            ranked.append(((_kind(model, state, child, home, waits), model.score(child)), -len(ranked), child, ck,
-                           [move, *sent]))
+                return ck, moves
+            kind = _kind(model, state, child, home, waits)
+            ranked.append(((kind, model.score(child)), -len(ranked), child, ck, moves))
         ranked.sort(reverse=True)
         last = len(ranked) - 1
         return [(child, ck, moves, last - i) for i, (_, _, child, ck, moves) in enumerate(ranked)]

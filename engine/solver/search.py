@@ -397,7 +397,10 @@ def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None
             waiting.append(entry)
             continue
         expanded[depth] = done + 1
-        for child, ck in unseen(model, state, key, parent, shortcuts):
+        for child, ck, moves in children(model, state, shortcuts):
+            if ck in parent:
+                continue
+            parent[ck] = (key, moves)
             positions += 1
             if model.won(child):
                 return Verdict(WON, _line(model, parent, ck, made), positions)
@@ -416,17 +419,14 @@ def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None
     return Verdict(LOST, (), positions)
 
 
-def unseen(model: Model, state: Any, key: Any, parent: dict[Any, Any], shortcuts: bool) -> Iterator[tuple[Any, Any]]:
-    """The positions after ``state`` (keyed ``key``) not in ``parent``, each with its key, as
-    it is recorded there with the move that reaches it (for ``_line``): the best-first
-    search's step. (The depth-first scan, which expands a position again when it comes back
-    with more discrepancy left, takes its own: ``engine.solver.deep``.)"""
+def children(model: Model, state: Any, shortcuts: bool) -> Iterator[tuple[Any, Any, list[Any]]]:
+    """The positions after ``state``, each with its key and the moves that reach it (the
+    move and those it sends home by itself, as ``_line`` plays them): the step of every
+    search, best first here and depth first in ``engine.solver.deep``, each keeping its own
+    record of the positions it has seen."""
     for move in model.moves(state, shortcuts):
         child, home = model.apply(state, move)
-        ck = model.key(child)
-        if ck not in parent:
-            parent[ck] = (key, [move, *home])
-            yield child, ck
+        yield child, model.key(child), [move, *home]
 
 
 def _core_search(model: Compact, core: Any, budget: int, shortcuts: bool, more: int) -> Verdict:

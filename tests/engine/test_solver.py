@@ -9,9 +9,8 @@ import pytest
 import engine
 from engine import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
 from engine.game import Game
-from engine.solver import solve
+from engine.solver import deep, solve
 from engine.solver.engine_model import EngineModel
-from engine.solver import deep
 from engine.solver.model import DISORDER
 from engine.solver.search import model_of, search
 
