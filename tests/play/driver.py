@@ -26,6 +26,19 @@ def wait_ready(page: Page) -> None:
     expect(page.locator("section.demo")).to_have_attribute("data-status", PLAYABLE, timeout=60_000)
 
 
+def end_the_engine(page: Page) -> None:
+    """End the game pages' shared engine (theme/static/worker.js), as the browser does once no
+    page has used it for a while (Chromium: about half a minute): the next game page starts it
+    again, from its saved start. (Through the DevTools protocol: a page cannot end it.)"""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        for target in cdp.send("Target.getTargets")["targetInfos"]:
+            if target["type"] == "shared_worker" and "/worker." in target["url"]:
+                cdp.send("Target.closeTarget", {"targetId": target["targetId"]})
+    finally:
+        cdp.detach()
+
+
 def board(page: Page) -> dict[str, list[str]]:
     """Every pile's cards as the page shows them: card codes, "" for a face-down card."""
     piles: dict[str, list[str]] = page.locator("section.demo .board").evaluate(

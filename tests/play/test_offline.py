@@ -24,7 +24,7 @@ from site_builder import build
 from site_builder.offline import page_url
 from tests.conftest import CONTENT, Served, launch_options
 from tests.play.conftest import PLAIN_SETTINGS
-from tests.play.driver import card_move, moves_shown, play_and_check, wait_ready
+from tests.play.driver import board, card_move, end_the_engine, moves_shown, play_and_check, wait_ready
 
 OFFLINE_SET_UP = 90_000  # ms: the shell (about 3 MB) and the demo's runtime (13 MB) into the caches
 # The engine's saved starts (theme/static/worker.js): {file name: size} of the files in their
@@ -99,7 +99,10 @@ def test_after_one_game_page_every_page_opens_plays_and_searches_with_the_networ
     server.stop()
     context.set_offline(True)
 
-    # A game page never visited: its HTML, the engine, Pyodide and the saved start, all from the browser.
+    # A game page never visited, on another day (the engine the first page started has ended):
+    # its HTML, the engine, Pyodide and the saved start, all from the browser.
+    end_the_engine(page)
+    page.close()
     other = open_page(context, server.url + "/games/klondike/")
     wait_ready(other)
     assert other.locator("section.demo").get_attribute("data-engine-start") == "snapshot"
@@ -170,6 +173,7 @@ def test_a_game_page_after_the_first_compiles_pyodides_scripts_from_the_code_cac
     page = open_page(context, server.url + "/games/deuces/")
     wait_ready(page)
     kept_for_offline(page)
+    end_the_engine(page)
     compiled = compiled_scripts(context, server.url + "/games/klondike/")
     runtime = {name: size for name, size in compiled.items() if name in ("pyodide.mjs", "pyodide.asm.mjs")}
     assert set(runtime) == {"pyodide.mjs", "pyodide.asm.mjs"}, compiled
@@ -191,6 +195,7 @@ def test_the_engine_starts_afresh_when_its_saved_start_is_broken_and_saves_a_goo
       await file.write(new Uint8Array(4096).fill(7));
       await file.close();
     }""")
+    end_the_engine(page)
     page.reload()
     wait_ready(page)
     assert page.locator("section.demo").get_attribute("data-engine-start") == "fallback"
@@ -198,10 +203,54 @@ def test_the_engine_starts_afresh_when_its_saved_start_is_broken_and_saves_a_goo
     # The broken one is replaced by a good one, which the next page starts from.
     until(page, f"({SAVED_STARTS}).then((s) => Object.values(s).length === 1 && Object.values(s)[0] > 1000000)",
           OFFLINE_SET_UP)
+    end_the_engine(page)
     again = open_page(context, server.url + "/games/deuces/")
     wait_ready(again)
     assert again.locator("section.demo").get_attribute("data-engine-start") == "snapshot"
     assert not [p for p in page.problems + again.problems if "saved start" not in p]
+
+
+def start_of(page: Any) -> str | None:
+    """How the page's engine started (theme/static/worker.js)."""
+    start: str | None = page.locator("section.demo").get_attribute("data-engine-start")
+    return start
+
+
+def test_the_next_game_page_finds_the_engine_running_and_each_page_plays_its_own_game(
+        context: Any, server: Served) -> None:
+    page = open_page(context, server.url + "/games/deuces/")
+    wait_ready(page)
+    assert start_of(page) == "fresh"
+    # The next game page in the same tab: the engine has outlived the page that started it.
+    page.goto(server.url + "/games/klondike/")
+    wait_ready(page)
+    assert start_of(page) == "running"
+    opening = board(page)
+    play_first_move(page)
+    # Another tab meanwhile, another game: the same engine, but a game of its own.
+    other = open_page(context, server.url + "/games/freecell/")
+    wait_ready(other)
+    assert start_of(other) == "running"
+    play_first_move(other)
+    page.locator('.demo-controls [data-command="undo"]').click()  # undone in Klondike's game, not in FreeCell's
+    expect(page.locator('[data-counter="moves"]')).to_have_text("0")
+    assert board(page) == opening
+    play_first_move(page)
+    assert not page.problems + other.problems, page.problems + other.problems
+
+
+def test_where_the_browser_has_no_shared_workers_each_page_starts_its_own_engine(
+        context: Any, server: Served) -> None:
+    context.add_init_script("delete window.SharedWorker;")
+    page = open_page(context, server.url + "/games/deuces/")
+    wait_ready(page)
+    assert start_of(page) == "fresh"
+    kept_for_offline(page)
+    other = open_page(context, server.url + "/games/klondike/")
+    wait_ready(other)
+    assert start_of(other) == "snapshot"  # read through a dedicated worker's synchronous file handle
+    play_first_move(other)
+    assert not page.problems + other.problems, page.problems + other.problems
 
 
 def test_a_new_build_replaces_the_old_caches_and_its_pages_show_at_once(

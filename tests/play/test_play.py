@@ -97,19 +97,24 @@ TRACE = """
 window.trace = [];
 const t0 = performance.now();
 const note = (...what) => window.trace.push([Math.round(performance.now() - t0), ...what]);
-const Native = window.Worker;
-window.Worker = class extends Native {
-  constructor(...args) {
-    super(...args);
-    note("worker started");
-    this.addEventListener("message", (e) => note("answer", e.data && (e.data.id ?? e.data.type),
-      e.data && e.data.answer ? JSON.stringify(e.data.answer).slice(0, 80) : ""));
-  }
-  postMessage(msg, ...rest) {
-    note("request", msg && msg.id, msg && msg.request ? JSON.stringify(msg.request).slice(0, 80) : msg && msg.type);
-    return super.postMessage(msg, ...rest);
-  }
-};
+for (const name of ["Worker", "SharedWorker"]) {
+  const Native = window[name];
+  if (!Native) continue;
+  window[name] = class extends Native {
+    constructor(...args) {
+      super(...args);
+      note(`${name} started`);
+      const port = this.port || this;
+      port.addEventListener("message", (e) => note("answer", e.data && (e.data.id ?? e.data.type),
+        e.data && e.data.answer ? JSON.stringify(e.data.answer).slice(0, 80) : ""));
+      const post = port.postMessage.bind(port);
+      port.postMessage = (msg, ...rest) => {
+        note("request", msg && msg.id, msg && msg.request ? JSON.stringify(msg.request).slice(0, 80) : msg && msg.type);
+        return post(msg, ...rest);
+      };
+    }
+  };
+}
 document.addEventListener("click", (e) => {
   const p = e.target.closest && e.target.closest("[data-pile]");
   const d = document.querySelector("section.demo");

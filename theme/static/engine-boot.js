@@ -14,14 +14,18 @@
   try {
     performance.mark("engine-boot");
     var init = { type: "init", pyodide: data.pyodide, engine: data.engine, lock: data.lock || "" };
-    // Named with its init message, the worker starts without waiting for this thread (worker.js).
-    var worker = new Worker(data.worker, { type: "module", name: JSON.stringify(init) });
+    // Named with its init message, the worker starts without waiting for this thread (worker.js);
+    // shared where the browser can, so that the next game page finds it running (play/link.js
+    // starts it the same way).
+    var options = { type: "module", name: JSON.stringify(init), extendedLifetime: true };
+    var worker = typeof SharedWorker === "function" ? new SharedWorker(data.worker, options) : new Worker(data.worker, options);
+    var port = worker.port || worker;
     var early = [];
-    worker.onmessage = function (event) { early.push({ data: event.data, at: performance.now() }); };
+    port.onmessage = function (event) { early.push({ data: event.data, at: performance.now() }); };
     worker.onerror = function (event) {
       early.push({ data: { type: "failed", error: event.message || "the engine worker failed" }, at: performance.now() });
     };
-    window.patienceRulebookEngine = { worker: worker, early: early, engine: data.engine };
+    window.patienceRulebookEngine = { worker: worker, port: port, early: early, engine: data.engine };
   } catch (err) {
     // the player will try again, and say what failed
   }

@@ -6,6 +6,13 @@
 //               or, alone, {type: "warm", pyodide: URL} (see warm below).
 // Messages out: {type: "ready", start, phases} | {type: "failed", error} | {id, answer: {...}} | {type: "warmed"}.
 //
+// One engine for every game page: where the browser has shared workers, the pages start this
+// script as one (engine-boot.js, play/link.js), named by the engine they want, and each page
+// is a client with a port and a bridge session of its own. Asked to outlive its pages
+// (extendedLifetime, Chromium 148 and later), it is still running when the reader opens the
+// next game page, which then plays at once: its "ready" says start "running". Elsewhere each
+// page starts its own, a dedicated worker with one client (the worker itself).
+//
 // Starting fast: a fresh start (compile Python, import the engine) takes seconds; restoring a
 // memory snapshot of an interpreter that has already imported the engine takes a few hundred
 // milliseconds. The first start in a browser makes a snapshot and keeps it in the origin's
@@ -19,25 +26,44 @@
 // "fallback" (a snapshot was there and failed).
 const LIB = "/home/pyodide/lib";
 const SNAPSHOTS = "patience-rulebook-snapshot"; // an OPFS folder, holding the current engine's snapshot only
-let session = null;
-let pending = [];
+const SHARED = typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
+let Session = null; // engine.bridge.Session once the engine has started; each client makes its own
+let started = null; // the "ready" message, once started
+const clients = new Set(); // {port, session, pending}: a page each (a dedicated worker: itself)
 
 // The snapshots' folder, or null where there is none (no OPFS, not a secure context,
 // storage refused): then every start is a fresh one.
 async function snapshotFolder() {
   try {
-    if (typeof FileSystemFileHandle === "undefined" || !FileSystemFileHandle.prototype.createSyncAccessHandle) return null;
+    if (typeof FileSystemFileHandle === "undefined") return null;
+    const handles = FileSystemFileHandle.prototype;
+    if (!handles.createSyncAccessHandle && !handles.createWritable) return null;
     return await (await navigator.storage.getDirectory()).getDirectoryHandle(SNAPSHOTS, { create: true });
   } catch {
     return null;
   }
 }
 
-// A file's synchronous handle, read-only where the browser allows several readers at once
-// (another tab starting too); an older browser ignores the mode and locks the file meanwhile.
-async function openFile(folder, name, options) {
-  const file = await folder.getFileHandle(name, { create: options.mode !== "read-only" });
-  return file.createSyncAccessHandle(options);
+// A saved file to read: {size(), read(view, at), close()}. In a dedicated worker, its
+// synchronous handle, read-only where the browser allows several readers at once (another tab
+// starting too; an older browser ignores the mode and locks the file meanwhile); a shared
+// worker has none, and reads the file's bytes whole.
+async function openSaved(folder, name) {
+  const handle = await folder.getFileHandle(name);
+  if (handle.createSyncAccessHandle) {
+    const file = await handle.createSyncAccessHandle({ mode: "read-only" });
+    return { size: () => file.getSize(), read: (view, at) => file.read(view, { at }), close: () => file.close() };
+  }
+  const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+  return {
+    size: () => bytes.length,
+    read(view, at) {
+      const part = bytes.subarray(at, at + view.length);
+      view.set(part);
+      return part.length;
+    },
+    close() {},
+  };
 }
 
 // A snapshot is mostly empty memory (about half of its 4 kB pages are all zeros), so it is
@@ -77,19 +103,19 @@ function packSnapshot(snapshot) {
   return out;
 }
 
-// Read a sparse snapshot from a synchronous handle, each run of kept pages straight into its
-// place in the snapshot.
+// Read a sparse snapshot from a saved file (openSaved), each run of kept pages straight into
+// its place in the snapshot.
 function readSnapshot(file) {
-  const size = file.getSize();
+  const size = file.size();
   const headBytes = new Uint8Array(HEAD);
   const head = new DataView(headBytes.buffer);
-  if (size < HEAD || file.read(headBytes, { at: 0 }) !== HEAD || head.getUint32(0) !== SPARSE) {
+  if (size < HEAD || file.read(headBytes, 0) !== HEAD || head.getUint32(0) !== SPARSE) {
     throw new Error("not a saved start");
   }
   const length = head.getUint32(4);
   const pages = head.getUint32(8);
   const kept = new Uint8Array(pages);
-  if (pages !== Math.ceil(length / PAGE) || file.read(kept, { at: HEAD }) !== pages) throw new Error("a damaged saved start");
+  if (pages !== Math.ceil(length / PAGE) || file.read(kept, HEAD) !== pages) throw new Error("a damaged saved start");
   const out = new Uint8Array(length);
   let at = HEAD + pages;
   for (let p = 0; p < pages;) {
@@ -100,7 +126,7 @@ function readSnapshot(file) {
     let end = p;
     while (end < pages && kept[end]) end++;
     const run = out.subarray(p * PAGE, Math.min(length, end * PAGE));
-    if (file.read(run, { at }) !== run.length) throw new Error("a damaged saved start");
+    if (file.read(run, at) !== run.length) throw new Error("a damaged saved start");
     at += (end - p) * PAGE;
     p = end;
   }
@@ -112,7 +138,7 @@ function readSnapshot(file) {
 async function savedSnapshot(folder, name) {
   let file;
   try {
-    file = await openFile(folder, name, { mode: "read-only" });
+    file = await openSaved(folder, name);
   } catch {
     return null;
   }
@@ -141,7 +167,7 @@ function unpack(pyodide, files) {
 // How long each part of the start took (ms), sent with "ready" for the play benchmark:
 // "loader" (Pyodide's loader imported, and meanwhile the saved snapshot read and, on the same
 // thread, the runtime script compiled), "python" (loadPyodide), "engine" (after a fresh
-// start: the engine unpacked and imported; either way its session made).
+// start: the engine unpacked and imported; either way its bridge found).
 const phases = {};
 let phaseStart = 0;
 function phase(name) {
@@ -231,7 +257,7 @@ async function start(loadPyodide, options, saved, folder, name, bundle) {
       if (saved instanceof Error) throw saved;
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
       phase("python");
-      session = pyodide.pyimport("engine.bridge").Session();
+      Session = pyodide.pyimport("engine.bridge").Session;
       phase("engine");
       const after = () => bundle.then((files) => unpack(pyodide, files)).catch((err) => {
         console.warn(`The engine's files could not be unpacked: ${err && err.message ? err.message : err}`);
@@ -255,7 +281,7 @@ async function start(loadPyodide, options, saved, folder, name, bundle) {
       snapshot = null;
     }
   }
-  session = pyodide.pyimport("engine.bridge").Session();
+  Session = pyodide.pyimport("engine.bridge").Session;
   phase("engine");
   return { start: saved ? "fallback" : "fresh", keep: snapshot && (() => keep(store, name, snapshot)) };
 }
@@ -270,16 +296,7 @@ async function keep(folder, name, snapshot) {
     for (const old of names) if (old !== name) await folder.removeEntry(old).catch(() => {});
     const packed = packSnapshot(snapshot);
     const handle = await folder.getFileHandle(name + PART, { create: true });
-    const file = await handle.createSyncAccessHandle();
-    try {
-      file.truncate(0);
-      file.write(packed.subarray(4), { at: 4 });
-      file.flush();
-      file.write(packed.subarray(0, 4), { at: 0 }); // the magic last: a file cut short is never taken for a snapshot
-      file.flush();
-    } finally {
-      file.close();
-    }
+    await (handle.createSyncAccessHandle ? writeNow(handle, packed) : writeLater(handle, packed));
     await handle.move(name);
   } catch {
     // storage full or refused, or another tab writing it: the next start is a fresh one, as it would be anyway
@@ -287,9 +304,39 @@ async function keep(folder, name, snapshot) {
   }
 }
 
-function answer(id, request) {
-  const text = session.handle(JSON.stringify(request));
-  self.postMessage({ id, answer: JSON.parse(text) });
+// A dedicated worker writes through a synchronous handle, the magic last: a file cut short is
+// never taken for a snapshot.
+async function writeNow(handle, packed) {
+  const file = await handle.createSyncAccessHandle();
+  try {
+    file.truncate(0);
+    file.write(packed.subarray(4), { at: 4 });
+    file.flush();
+    file.write(packed.subarray(0, 4), { at: 0 });
+    file.flush();
+  } finally {
+    file.close();
+  }
+}
+
+// A shared worker has no synchronous handles: a writable stream, whose file changes only
+// when it is closed, whole.
+async function writeLater(handle, packed) {
+  const file = await handle.createWritable();
+  await file.write(packed);
+  await file.close();
+}
+
+// A client's answer, from its own session of the bridge (a page's game).
+function answer(client, id, request) {
+  if (client.session === null) client.session = Session();
+  let reply;
+  try {
+    reply = JSON.parse(client.session.handle(JSON.stringify(request)));
+  } catch (err) {
+    reply = { ok: false, error: String(err && err.message ? err.message : err) };
+  }
+  client.port.postMessage({ id, answer: reply });
 }
 
 // A worker started only to have Pyodide's scripts compiled once more (offline.js, on the first
@@ -300,49 +347,66 @@ async function warm({ pyodide: pyodideUrl }) {
   await Promise.all(["pyodide.mjs", "pyodide.asm.mjs"].map((file) => import(new URL(file, base).href)));
 }
 
+// Tell a client the engine is ready, and answer what it asked meanwhile.
+function greet(client, ready) {
+  client.port.postMessage(ready);
+  for (const [id, request] of client.pending) answer(client, id, request);
+  client.pending = [];
+}
+
 // Start the engine, once: from the worker's name, or from an "init" message.
 let booted = false;
 async function boot(msg) {
   if (booted) return;
   booted = true;
-  let started;
+  let how;
   try {
-    started = await init(msg);
+    how = await init(msg);
   } catch (err) {
-    self.postMessage({ type: "failed", error: String(err && err.message ? err.message : err) });
+    const failed = { type: "failed", error: String(err && err.message ? err.message : err) };
+    for (const client of clients) client.port.postMessage(failed);
+    // A shared worker that failed ends, so that the next page starts a new one and tries again.
+    if (SHARED) self.close();
     return;
   }
-  self.postMessage({ type: "ready", start: started.start, phases });
-  for (const [id, request] of pending) answer(id, request);
-  pending = [];
+  started = { type: "ready", start: how.start, phases };
+  for (const client of clients) greet(client, started);
   // After the first answers, which must not wait for them: storing 30 MB (keep), or
   // unpacking the engine's files again (after; every module is already imported, so
   // requests meanwhile are answered as usual).
-  if (started.keep) await started.keep();
-  if (started.after) await started.after();
+  if (how.keep) await how.keep();
+  if (how.after) await how.after();
 }
 
-self.onmessage = async (event) => {
-  const msg = event.data;
-  if (msg.type === "warm") {
-    await warm(msg).catch(() => {});
-    self.postMessage({ type: "warmed" });
-    return;
+// A page on the line: its messages, and its session dropped when it goes (where ports say so).
+function serve(port) {
+  const client = { port, session: null, pending: [] };
+  clients.add(client);
+  port.onmessage = async (event) => {
+    const msg = event.data;
+    if (msg.type === "warm") {
+      await warm(msg).catch(() => {});
+      port.postMessage({ type: "warmed" });
+    } else if (msg.type === "init") {
+      boot(msg);
+    } else if (started === null) {
+      client.pending.push([msg.id, msg.request]);
+    } else {
+      answer(client, msg.id, msg.request);
+    }
+  };
+  if (SHARED) {
+    port.addEventListener("close", () => {
+      clients.delete(client);
+      if (client.session) client.session.destroy();
+    });
   }
-  if (msg.type === "init") {
-    boot(msg);
-    return;
-  }
-  if (session === null) {
-    pending.push([msg.id, msg.request]);
-    return;
-  }
-  try {
-    answer(msg.id, msg.request);
-  } catch (err) {
-    self.postMessage({ id: msg.id, answer: { ok: false, error: String(err && err.message ? err.message : err) } });
-  }
-};
+  // A page that comes to an engine already started: it plays at once.
+  if (started !== null) greet(client, { type: "ready", start: "running", phases: {} });
+}
+
+if (SHARED) self.onconnect = (event) => serve(event.ports[0]);
+else serve(self);
 
 // The page names the worker with its "init" message (JSON), so that the worker starts as soon
 // as its script has run: a message posted to a new worker waits for the page's thread to pass

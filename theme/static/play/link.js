@@ -1,9 +1,11 @@
-// The page's line to the engine: a module Web Worker running Pyodide and engine.bridge.
+// The page's line to the engine: a module Web Worker running Pyodide and engine.bridge, shared
+// by the game pages where the browser has shared workers (see worker.js), else the page's own.
 // Requests and answers are the bridge's JSON (engine/bridge.py); nothing here knows a rule.
 
 export class EngineLink {
   // urls: the demo root's dataset (worker, pyodide, engine, lock). onReady(start) learns how
-  // the worker started: "snapshot", "fresh" or "fallback" (see worker.js).
+  // the engine started: "snapshot", "fresh" or "fallback", or "running" where another page
+  // had started it (see worker.js).
   constructor(urls, onFail, onReady = () => {}) {
     this.next = 1;
     this.waiting = new Map();
@@ -12,11 +14,15 @@ export class EngineLink {
     window.patienceRulebookEngine = null; // taken: a late engine-boot.js then starts nothing
     if (booted && booted.engine === urls.engine) {
       this.worker = booted.worker;
+      this.port = booted.port || booted.worker;
     } else {
+      // As engine-boot.js does: the same name, so the same shared worker; it starts at once (worker.js).
       const init = { type: "init", pyodide: urls.pyodide, engine: urls.engine, lock: urls.lock || "" };
-      this.worker = new Worker(urls.worker, { type: "module", name: JSON.stringify(init) }); // starts at once (worker.js)
+      const options = { type: "module", name: JSON.stringify(init), extendedLifetime: true };
+      this.worker = typeof SharedWorker === "function" ? new SharedWorker(urls.worker, options) : new Worker(urls.worker, options);
+      this.port = this.worker.port || this.worker;
     }
-    this.worker.onmessage = (e) => this.receive(e.data, onFail, onReady);
+    this.port.onmessage = (e) => this.receive(e.data, onFail, onReady);
     this.worker.onerror = (e) => onFail(e.message || "the engine worker failed");
     for (const { data, at } of booted && booted.worker === this.worker ? booted.early : []) {
       this.receive(data, onFail, onReady, at);
@@ -28,7 +34,7 @@ export class EngineLink {
     const id = this.next++;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
-      this.worker.postMessage({ id, request });
+      this.port.postMessage({ id, request });
     });
   }
 
