@@ -239,9 +239,25 @@ def test_the_next_game_page_finds_the_engine_running_and_each_page_plays_its_own
     assert not page.problems + other.problems, page.problems + other.problems
 
 
-def test_where_the_browser_has_no_shared_workers_each_page_starts_its_own_engine(
-        context: Any, server: Served) -> None:
-    context.add_init_script("delete window.SharedWorker;")
+# Browsers whose shared workers cannot outlive their pages: none at all, or shared workers that
+# know no extendedLifetime (this one passes on only the options such a browser reads).
+WITHOUT_LASTING_WORKERS = {
+    "no-shared-workers": "delete window.SharedWorker;",
+    "shared-workers-that-end-with-the-page": """{
+      const Native = window.SharedWorker;
+      window.SharedWorker = class extends Native {
+        constructor(url, options) {
+          super(url, typeof options === "object" ? {type: options.type, name: options.name} : options);
+        }
+      };
+    }""",
+}
+
+
+@pytest.mark.parametrize("browser_without", WITHOUT_LASTING_WORKERS)
+def test_where_shared_workers_cannot_outlive_the_page_each_page_starts_its_own_engine(
+        context: Any, server: Served, browser_without: str) -> None:
+    context.add_init_script(WITHOUT_LASTING_WORKERS[browser_without])
     page = open_page(context, server.url + "/games/deuces/")
     wait_ready(page)
     assert start_of(page) == "fresh"

@@ -7,6 +7,21 @@
 // player (play/link.js) takes the worker over; messages that came before it are kept for it.
 // Without this script (it failed, or an old page) the player starts the worker itself.
 (function () {
+  // Whether this browser's shared workers can outlive their pages (the extendedLifetime option,
+  // Chromium 148 and later). A browser reads the options it knows before it parses the script's
+  // address, so a bad address asks without starting a worker. Elsewhere a shared worker would
+  // end with its page anyway, and, having no synchronous file handles, might not read the saved
+  // start at all (worker.js): each page then starts a worker of its own.
+  function lasting() {
+    if (typeof SharedWorker !== "function") return false;
+    var read = false;
+    try {
+      new SharedWorker("http://[", { get extendedLifetime() { read = true; return false; } });
+    } catch (err) {
+      // the bad address, as meant
+    }
+    return read;
+  }
   var data = document.currentScript && document.currentScript.dataset;
   if (!data || !data.worker || typeof Worker === "undefined") return;
   // null: the player has already started its own worker (this script came late); never start a second.
@@ -15,10 +30,9 @@
     performance.mark("engine-boot");
     var init = { type: "init", pyodide: data.pyodide, engine: data.engine, lock: data.lock || "" };
     // Named with its init message, the worker starts without waiting for this thread (worker.js);
-    // shared where the browser can, so that the next game page finds it running (play/link.js
-    // starts it the same way).
+    // shared where it can outlive the page, so that the next game page finds it running.
     var options = { type: "module", name: JSON.stringify(init), extendedLifetime: true };
-    var worker = typeof SharedWorker === "function" ? new SharedWorker(data.worker, options) : new Worker(data.worker, options);
+    var worker = lasting() ? new SharedWorker(data.worker, options) : new Worker(data.worker, options);
     var port = worker.port || worker;
     var early = [];
     port.onmessage = function (event) { early.push({ data: event.data, at: performance.now() }); };

@@ -6,12 +6,12 @@
 //               or, alone, {type: "warm", pyodide: URL} (see warm below).
 // Messages out: {type: "ready", start, phases} | {type: "failed", error} | {id, answer: {...}} | {type: "warmed"}.
 //
-// One engine for every game page: where the browser has shared workers, the pages start this
-// script as one (engine-boot.js, play/link.js), named by the engine they want, and each page
-// is a client with a port and a bridge session of its own. Asked to outlive its pages
-// (extendedLifetime, Chromium 148 and later), it is still running when the reader opens the
-// next game page, which then plays at once: its "ready" says start "running". Elsewhere each
-// page starts its own, a dedicated worker with one client (the worker itself).
+// One engine for every game page: where a shared worker can outlive its pages (extendedLifetime,
+// Chromium 148 and later), the pages start this script as one (engine-boot.js), named by the
+// engine they want, and each page is a client with a port and a bridge session of its own. It
+// is still running when the reader opens the next game page, which then plays at once: its
+// "ready" says start "running". Elsewhere each page starts its own, a dedicated worker with one
+// client (the worker itself).
 //
 // Starting fast: a fresh start (compile Python, import the engine) takes seconds; restoring a
 // memory snapshot of an interpreter that has already imported the engine takes a few hundred

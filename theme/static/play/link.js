@@ -1,5 +1,5 @@
 // The page's line to the engine: a module Web Worker running Pyodide and engine.bridge, shared
-// by the game pages where the browser has shared workers (see worker.js), else the page's own.
+// by the game pages where engine-boot.js could start it so (see worker.js), else the page's own.
 // Requests and answers are the bridge's JSON (engine/bridge.py); nothing here knows a rule.
 
 export class EngineLink {
@@ -16,11 +16,10 @@ export class EngineLink {
       this.worker = booted.worker;
       this.port = booted.port || booted.worker;
     } else {
-      // As engine-boot.js does: the same name, so the same shared worker; it starts at once (worker.js).
+      // The page's own worker (engine-boot.js failed or came late); named, it starts at once (worker.js).
       const init = { type: "init", pyodide: urls.pyodide, engine: urls.engine, lock: urls.lock || "" };
-      const options = { type: "module", name: JSON.stringify(init), extendedLifetime: true };
-      this.worker = typeof SharedWorker === "function" ? new SharedWorker(urls.worker, options) : new Worker(urls.worker, options);
-      this.port = this.worker.port || this.worker;
+      this.worker = new Worker(urls.worker, { type: "module", name: JSON.stringify(init) });
+      this.port = this.worker;
     }
     this.port.onmessage = (e) => this.receive(e.data, onFail, onReady);
     this.worker.onerror = (e) => onFail(e.message || "the engine worker failed");
