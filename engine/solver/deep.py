@@ -45,10 +45,13 @@ small.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from . import search
+from .core import core_of
 from .model import DISORDER, Compact
 from .tables import starts_of
 
@@ -82,10 +85,11 @@ def depth_first(model: Compact, budget: int, deadline: float | None = None) -> F
     the search's ``clock``) too."""
     model.hold(DISORDER)
     state, made = model.settle_home(model.start())
-    root = model.key(state)
+    core = core_of(model)
+    root = model.key(state) if core is None else core.key(state)
     if model.won(state):
         return Found(search.WON, 1, root, {root: None}, made)
-    passes = _Passes(model, state, root, deadline)
+    passes = _Passes(model, state, root, deadline, core)
     limit = 0
     while True:
         found = passes.run(limit, budget)
@@ -97,12 +101,17 @@ def depth_first(model: Compact, budget: int, deadline: float | None = None) -> F
 
 class _Passes:
     """The passes over one deal's positions, and what they share: the positions counted so
-    far and the waits worked out for the foundations' states."""
+    far and the waits worked out for the foundations' states. With the model's compiled
+    ``core``, ``root`` is the core's key of ``state``."""
 
-    def __init__(self, model: Compact, state: Any, root: Any, deadline: float | None) -> None:
-        self.model, self.state, self.root, self.deadline = model, state, root, deadline
+    def __init__(self, model: Compact, state: Any, root: Any, deadline: float | None, core: Any = None) -> None:
+        self.model, self.core, self.state, self.root, self.deadline = model, core, state, root, deadline
         self.spent = 0
         self.waits: dict[tuple[tuple[int, int], ...], list[int]] = {}
+        # The positions and the second opinion from the model's compiled core where there is
+        # one (the same moves, positions and scores: tests/engine/test_core.py), else the model.
+        self.score: Callable[[Any], int] = model.score if core is None else (
+            lambda child: int(core.score(child, model.disorder)[0]))
 
     def run(self, limit: int, budget: int) -> Found | None:
         """One pass, leaving the rule of thumb at most ``limit`` times on a way down: what
@@ -148,12 +157,15 @@ class _Passes:
         model = self.model
         home = _home(model, state)
         waits = self._waits(state[0])
-        ranked: list[tuple[tuple[int, int], int, Any, Any, list[Any]]] = []
-        for child, ck, moves in search.children(model, state, False):
+        kinds: list[tuple[int, Any, Any, list[Any]]] = []
+        for child, ck, moves in search.children(model, state, False, self.core):
             if model.won(child):
                 return ck, moves
-            kind = _kind(model, state, child, home, waits)
-            ranked.append(((kind, model.score(child)), -len(ranked), child, ck, moves))
+            kinds.append((_kind(model, state, child, home, waits), child, ck, moves))
+        # The second opinion orders moves of one kind only: a move alone of its kind needs none.
+        count = Counter(kind for kind, _, _, _ in kinds)
+        ranked = [((kind, self.score(child) if count[kind] > 1 else 0), -i, child, ck, moves)
+                  for i, (kind, child, ck, moves) in enumerate(kinds)]
         ranked.sort(reverse=True)
         last = len(ranked) - 1
         return [(child, ck, moves, last - i) for i, (_, _, child, ck, moves) in enumerate(ranked)]

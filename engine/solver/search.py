@@ -419,14 +419,24 @@ def search(model: Model, budget: int, *, shortcuts: bool, deadline: float | None
     return Verdict(LOST, (), positions)
 
 
-def children(model: Model, state: Any, shortcuts: bool) -> Iterator[tuple[Any, Any, list[Any]]]:
+def children(model: Model, state: Any, shortcuts: bool, core: Any = None) -> Iterator[tuple[Any, Any, list[Any]]]:
     """The positions after ``state``, each with its key and the moves that reach it (the
     move and those it sends home by itself, as ``_line`` plays them): the step of every
     search, best first here and depth first in ``engine.solver.deep``, each keeping its own
-    record of the positions it has seen."""
-    for move in model.moves(state, shortcuts):
-        child, home = model.apply(state, move)
-        yield child, model.key(child), [move, *home]
+    record of the positions it has seen. With the compact model's compiled ``core``, the
+    core makes them (the same moves and positions; its keys are its own, so a search keys
+    all its positions with one or the other)."""
+    if core is None:
+        for move in model.moves(state, shortcuts):
+            child, home = model.apply(state, move)
+            yield child, model.key(child), [move, *home]
+        return
+    moves, pruned = core.moves(state, shortcuts)
+    if pruned:
+        model.pruned = True  # a core is a compact model's
+    for move in moves:
+        child, home = core.apply(state, move)
+        yield child, core.key(child), [move, *home]
 
 
 def _core_search(model: Compact, core: Any, budget: int, shortcuts: bool, more: int) -> Verdict:

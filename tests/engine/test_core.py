@@ -102,10 +102,10 @@ def test_moves_positions_keys_and_scores_are_the_models(slug: str) -> None:
     assert compared > 20
 
 
-def solved(game: engine.Game, budget: int, on: bool) -> engine.Verdict:
+def solved(game: engine.Game, budget: int, on: bool, scan: str = "standard") -> engine.Verdict:
     was = compiled.use(on)
     try:
-        return engine.solve(game, budget)
+        return engine.solve(game, budget, scan=scan)
     finally:
         compiled.use(was)
 
@@ -121,6 +121,21 @@ def test_searches_give_the_same_verdict_after_the_same_positions(slug: str) -> N
             for move in fast.moves:
                 replay.play(move)
             assert replay.is_won()
+
+
+@pytest.mark.parametrize("slug, seeds", [
+    ("calculation", (1, 2, 7)),  # cards waiting on piles that take any card
+    ("bakers-dozen", (2, 5)),  # lanes by suit, no spaces
+    ("fortress", (1, 3, 5)),  # lost deals proved in the last pass, a won one
+    ("yukon", (3, 5)),  # face-down cards, moves of many cards
+])
+def test_the_depth_first_scan_with_the_core_is_the_scan_without_it(slug: str, seeds: tuple[int, ...]) -> None:
+    """The depth-first scan takes its positions and scores from the core where there is one:
+    the same verdict after the same positions, with the same line."""
+    for seed in seeds:
+        game = engine.new_game(slug, seed)
+        pure, fast = solved(game, 2_000, False, "depth-first"), solved(game, 2_000, True, "depth-first")
+        assert (fast.result, fast.positions, fast.moves) == (pure.result, pure.positions, pure.moves), (slug, seed)
 
 
 @pytest.mark.parametrize("slug, seeds, budget", [
