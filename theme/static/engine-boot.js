@@ -10,8 +10,8 @@
   // Whether this browser's shared workers can outlive their pages (the extendedLifetime option,
   // Chromium 148 and later). A browser reads the options it knows before it parses the script's
   // address, so a bad address asks without starting a worker. Elsewhere a shared worker would
-  // end with its page anyway, and, having no synchronous file handles, might not read the saved
-  // start at all (worker.js): each page then starts a worker of its own.
+  // end with its page anyway, and, having no synchronous file handles, might have no way to keep
+  // the saved start (worker.js): each page then starts a worker of its own.
   function lasting() {
     if (typeof SharedWorker !== "function") return false;
     var read = false;
