@@ -41,9 +41,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from play_speed import (BenchFailed, Sent, counting_server, engine_start, launch, local_file,  # noqa: E402
-                        open_page, page_game, poll, prepare_site, size, start_parts, timings, wait_status,
-                        write_floor)
+from play_speed import (BenchFailed, Sent, counting_server, launch, local_file, open_page,  # noqa: E402
+                        page_game, poll, prepare_site, size, start_parts, timings, wait_status, write_floor)
+
+from tests.play.driver import engine_start  # noqa: E402
 
 
 AIM_BYTES = 3.5e6

@@ -68,7 +68,8 @@ sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
 from engine.game import Game  # noqa: E402
 from site_builder.serve import make_server  # noqa: E402
-from tests.play.driver import click_move, end_the_engine  # noqa: E402  (the same gestures the play tests make)
+# The same gestures the play tests make, and their reading of how the engine started
+from tests.play.driver import click_move, end_the_engine, engine_start  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -474,10 +475,6 @@ def measure_disk_run(playwright: Any, profile: Path, url: str, pages: list[str],
             page.close()
     finally:
         context.close()
-
-
-def engine_start(page: Any) -> str:
-    return str(page.evaluate("() => document.querySelector('section.demo').dataset.engineStart"))
 
 
 def measure_return_run(playwright: Any, profile: Path, url: str, first: str, pages: tuple[str, str], sent: Sent,

@@ -26,6 +26,12 @@ def wait_ready(page: Page) -> None:
     expect(page.locator("section.demo")).to_have_attribute("data-status", PLAYABLE, timeout=60_000)
 
 
+def engine_start(page: Page) -> str:
+    """How the page's engine started (theme/static/worker.js, the demo's data-engine-start):
+    "fresh", "snapshot", "fallback" or "running"; "" before it has."""
+    return page.locator("section.demo").get_attribute("data-engine-start") or ""
+
+
 def end_the_engine(page: Page) -> None:
     """End the game pages' shared engine (theme/static/worker.js), as the browser does once no
     page has used it for a while (Chromium: about half a minute): the next game page starts it

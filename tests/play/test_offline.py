@@ -24,7 +24,8 @@ from site_builder import build
 from site_builder.offline import page_url
 from tests.conftest import CONTENT, Served, launch_options
 from tests.play.conftest import PLAIN_SETTINGS
-from tests.play.driver import board, card_move, end_the_engine, moves_shown, play_and_check, wait_ready
+from tests.play.driver import (board, card_move, end_the_engine, engine_start, moves_shown, play_and_check,
+                               wait_ready)
 
 OFFLINE_SET_UP = 90_000  # ms: the shell (about 3 MB) and the demo's runtime (13 MB) into the caches
 # The engine's saved starts (theme/static/worker.js): {file name: size} of the files in their
@@ -105,7 +106,7 @@ def test_after_one_game_page_every_page_opens_plays_and_searches_with_the_networ
     page.close()
     other = open_page(context, server.url + "/games/klondike/")
     wait_ready(other)
-    assert other.locator("section.demo").get_attribute("data-engine-start") == "snapshot"
+    assert engine_start(other) == "snapshot"
     # Its scripts and styles came from the caches without the service worker's code (sw.js's routes).
     sources = other.evaluate("performance.getEntriesByType('resource').filter((e) => e.name.includes('/assets/'))"
                              ".map((e) => [e.name, e.workerMatchedSourceType])")
@@ -185,7 +186,7 @@ def test_the_engine_starts_afresh_when_its_saved_start_is_broken_and_saves_a_goo
         context: Any, server: Served) -> None:
     page = open_page(context, server.url + "/games/the-wheel/")
     wait_ready(page)
-    assert page.locator("section.demo").get_attribute("data-engine-start") == "fresh"
+    assert engine_start(page) == "fresh"
     kept_for_offline(page)
     # Spoil the saved start in place, as a bad write or a changed Pyodide would.
     page.evaluate("""async () => {
@@ -198,7 +199,7 @@ def test_the_engine_starts_afresh_when_its_saved_start_is_broken_and_saves_a_goo
     end_the_engine(page)
     page.reload()
     wait_ready(page)
-    assert page.locator("section.demo").get_attribute("data-engine-start") == "fallback"
+    assert engine_start(page) == "fallback"
     play_first_move(page)
     # The broken one is replaced by a good one, which the next page starts from.
     until(page, f"({SAVED_STARTS}).then((s) => Object.values(s).length === 1 && Object.values(s)[0] > 1000000)",
@@ -206,31 +207,25 @@ def test_the_engine_starts_afresh_when_its_saved_start_is_broken_and_saves_a_goo
     end_the_engine(page)
     again = open_page(context, server.url + "/games/deuces/")
     wait_ready(again)
-    assert again.locator("section.demo").get_attribute("data-engine-start") == "snapshot"
+    assert engine_start(again) == "snapshot"
     assert not [p for p in page.problems + again.problems if "saved start" not in p]
-
-
-def start_of(page: Any) -> str | None:
-    """How the page's engine started (theme/static/worker.js)."""
-    start: str | None = page.locator("section.demo").get_attribute("data-engine-start")
-    return start
 
 
 def test_the_next_game_page_finds_the_engine_running_and_each_page_plays_its_own_game(
         context: Any, server: Served) -> None:
     page = open_page(context, server.url + "/games/deuces/")
     wait_ready(page)
-    assert start_of(page) == "fresh"
+    assert engine_start(page) == "fresh"
     # The next game page in the same tab: the engine has outlived the page that started it.
     page.goto(server.url + "/games/klondike/")
     wait_ready(page)
-    assert start_of(page) == "running"
+    assert engine_start(page) == "running"
     opening = board(page)
     play_first_move(page)
     # Another tab meanwhile, another game: the same engine, but a game of its own.
     other = open_page(context, server.url + "/games/freecell/")
     wait_ready(other)
-    assert start_of(other) == "running"
+    assert engine_start(other) == "running"
     play_first_move(other)
     page.locator('.demo-controls [data-command="undo"]').click()  # undone in Klondike's game, not in FreeCell's
     expect(page.locator('[data-counter="moves"]')).to_have_text("0")
@@ -260,11 +255,11 @@ def test_where_shared_workers_cannot_outlive_the_page_each_page_starts_its_own_e
     context.add_init_script(WITHOUT_LASTING_WORKERS[browser_without])
     page = open_page(context, server.url + "/games/deuces/")
     wait_ready(page)
-    assert start_of(page) == "fresh"
+    assert engine_start(page) == "fresh"
     kept_for_offline(page)
     other = open_page(context, server.url + "/games/klondike/")
     wait_ready(other)
-    assert start_of(other) == "snapshot"  # read through a dedicated worker's synchronous file handle
+    assert engine_start(other) == "snapshot"  # read through a dedicated worker's synchronous file handle
     play_first_move(other)
     assert not page.problems + other.problems, page.problems + other.problems
 
