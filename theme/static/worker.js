@@ -260,11 +260,11 @@ async function start(loadPyodide, options, saved, folder, name, bundle) {
       Session = pyodide.pyimport("engine.bridge").Session;
       phase("engine");
       const after = () => bundle.then((files) => unpack(pyodide, files)).catch((err) => {
-        console.warn(`The engine's files could not be unpacked: ${err && err.message ? err.message : err}`);
+        console.warn(`The engine's files could not be unpacked: ${reason(err)}`);
       });
       return { start: "snapshot", after };
     } catch (err) {
-      console.warn(`The engine's saved start could not be used, so it starts afresh: ${err && err.message ? err.message : err}`);
+      console.warn(`The engine's saved start could not be used, so it starts afresh: ${reason(err)}`);
       await (await folder).removeEntry(name).catch(() => {});
     }
   }
@@ -327,6 +327,11 @@ async function writeLater(handle, packed) {
   await file.close();
 }
 
+// What went wrong, as words: an Error's message, or whatever else was thrown.
+function reason(err) {
+  return String(err && err.message ? err.message : err);
+}
+
 // A client's answer, from its own session of the bridge (a page's game).
 function answer(client, id, request) {
   if (client.session === null) client.session = Session();
@@ -334,7 +339,7 @@ function answer(client, id, request) {
   try {
     reply = JSON.parse(client.session.handle(JSON.stringify(request)));
   } catch (err) {
-    reply = { ok: false, error: String(err && err.message ? err.message : err) };
+    reply = { ok: false, error: reason(err) };
   }
   client.port.postMessage({ id, answer: reply });
 }
@@ -363,7 +368,7 @@ async function boot(msg) {
   try {
     how = await init(msg);
   } catch (err) {
-    const failed = { type: "failed", error: String(err && err.message ? err.message : err) };
+    const failed = { type: "failed", error: reason(err) };
     for (const client of clients) client.port.postMessage(failed);
     // A shared worker that failed ends, so that the next page starts a new one and tries again.
     if (SHARED) self.close();
