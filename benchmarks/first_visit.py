@@ -35,14 +35,14 @@ import sys
 import tempfile
 import threading
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from play_speed import (BenchFailed, Sent, counting_server, launch, local_file, open_page,  # noqa: E402
-                        page_game, poll, prepare_site, size, start_parts, timings, wait_status, write_floor)
+                        page_game, poll, prepare_site, size, start_parts, tally, timings, wait_status,
+                        write_floor)
 
 from tests.play.driver import engine_start  # noqa: E402
 
@@ -254,9 +254,9 @@ def throttled_runs(browser: Any, url: str, path: str, floor: str, args: argparse
     for figures, label in ((following, f"then another game page: {args.other}"),
                            (later, f"after a pause, a new tab: {args.later}")):
         value = med(figures.ready)
-        how = ", ".join(f"{n} {s}" for s, n in sorted(Counter(figures.starts).items()))
         print(f"  {label:<48}{value or 0:>9.0f} ms   aim <= {AIM_OTHER_MS:.0f} ms: "
-              f"{'OK' if value is not None and value <= AIM_OTHER_MS else 'MISSED'}   engine start: {how}")
+              f"{'OK' if value is not None and value <= AIM_OTHER_MS else 'MISSED'}"
+              f"   engine start: {tally(figures.starts)}")
         for name in figures.parts[0] if figures.parts else ():
             print(f"  {'    ' + name:<48}{med([p.get(name) for p in figures.parts]) or 0:>9.0f} ms")
     answer, work = med(list(answers)), med(list(cpython))

@@ -729,6 +729,11 @@ def report(res: Results, runs: int, facts: list[str], floor_path: str, move_coun
             print("  " + p)
 
 
+def tally(starts: list[str]) -> str:
+    """How the engine started over the runs, e.g. "1 running, 3 snapshot"."""
+    return ", ".join(f"{n} {s}" for s, n in sorted(Counter(starts).items()))
+
+
 def report_return(res: Results, floor: float | None) -> None:
     w = 34
     print(f"{'6. Return and offline':<{w}}{'median':>12}{'min':>12}{'max':>12}   engine start")
@@ -736,7 +741,7 @@ def report_return(res: Results, floor: float | None) -> None:
     def row(label: str, visits: list[Visit], key: str, starts: list[str] | None = None) -> None:
         values = [v for v in (getattr(x, key) for x in visits) if v is not None]
         cells = (ms(median(values)), ms(min(values)) if values else "-", ms(max(values)) if values else "-")
-        how = ", ".join(f"{n} {s}" for s, n in sorted(Counter(starts or []).items()))
+        how = tally(starts or [])
         print(f"  {label:<{w - 2}}" + "".join(f"{c:>12}" for c in cells) + (f"   {how}" if how else ""))
 
     row("first game page until kept", res.back["kept"], "ready")
