@@ -177,11 +177,13 @@ class _Passes:
         waits = self._waits(state[0])
         kinds: list[tuple[int, Any, Any, list[Any]]] = []
         for child, ck, moves in search.children(model, state, False, self.core):
-            if model.won(child):
+            at_home = _home(model, child)
+            if at_home == model.total:  # ``model.won``
                 return ck, moves
             if self.home_only and deadlocked(model, self.home_only, child[0]):
                 continue
-            kinds.append((_kind(model, state, child, home, waits, self.home_only), child, ck, moves))
+            kind = HOME if at_home > home else _kind(model, state, child, waits, self.home_only)
+            kinds.append((kind, child, ck, moves))
         # The second opinion orders moves of one kind only: a move alone of its kind needs none.
         count = Counter(kind for kind, _, _, _ in kinds)
         ranked = [((kind, self.score(child) if count[kind] > 1 else 0), -i, child, ck, moves)
@@ -270,11 +272,9 @@ def _home(model: Compact, state: Any) -> int:
     return sum(len(state[0][i]) for i in model.goal)
 
 
-def _kind(model: Compact, state: Any, child: Any, home: int, waits: list[int], only: tuple[int, ...] = ()) -> int:
-    """Where the move to ``child`` stands in the order of the module's docstring (``only``:
-    the ``home_only`` piles)."""
-    if _home(model, child) > home:
-        return HOME
+def _kind(model: Compact, state: Any, child: Any, waits: list[int], only: tuple[int, ...] = ()) -> int:
+    """Where the move to ``child``, which sends no card home, stands in the order of the
+    module's docstring (``only``: the ``home_only`` piles)."""
     lane = model.lanes[0]  # type: ignore[index]  # ``applies``: the model has lanes
     for i in model.laid:
         pile = child[0][i]
