@@ -124,7 +124,8 @@ DEFAULT_BUDGET = 50_000
 # the foundations are dealt their first cards or build regardless of suit; 10: the depth-first
 # scan, ``engine.solver.deep``, the standard scan unchanged; 11: that scan in passes of limited
 # discrepancy, its waits read from the foundations as they stand; 12: that scan leaves out
-# positions where cards that can go only home must go home in a cycle, ``deep.deadlocked``). Not bumped for
+# positions where cards that can go only home must go home in a cycle, ``deep.deadlocked``,
+# and is the standard scan where cards are laid on such piles, ``deep.lays_home``). Not bumped for
 # the two such faults found so far, both safe moves that were a choice, which can only make a "lost"
 # wrong: cards sent home by themselves while another card waited for the same place (the
 # games whose figures held a "lost" resting on it, Babette, Matrimony, Intrigue and Virginia
@@ -215,7 +216,8 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True, s
     scores a stock that deals onto the tableau as a cost to pay sooner (``Compact.opinions``),
     and ``depth-first`` searches depth first in a player's order where each card has a lane
     home (``engine.solver.deep``), each for a second run over deals the standard scan left
-    undecided; elsewhere they are the standard scan."""
+    undecided; elsewhere they are the standard scan. Where cards are laid on piles that give
+    them only home (Strategy: ``deep.lays_home``), the standard scan is the depth-first one."""
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise ValueError(f"the solver's budget is a number of positions, at least 1; got {budget!r}")
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0):
@@ -232,8 +234,8 @@ def _solve(game: Game, budget: int, shortcuts: bool, deadline: float | None, sca
     if in_phase(game):
         return _through_phase(game, budget, shortcuts, deadline, scan)
     model = model_of(game)
-    from .deep import applies, depth_first  # here: it builds on this module's pieces
-    if scan == "depth-first" and applies(model):
+    from .deep import applies, depth_first, lays_home  # here: it builds on this module's pieces
+    if applies(model) and (scan == "depth-first" or scan == "standard" and lays_home(model)):
         found = depth_first(model, budget, deadline)
         return Verdict(found.result, _line(model, found.parent, found.key, found.made) if found.result == WON else (),
                        found.positions)

@@ -158,7 +158,20 @@ def test_the_depth_first_scan_wins_strategy_by_laying_each_card_on_one_that_goes
             assert replays_to_a_win(game, verdict.moves), seed
         assert verdict.result != "lost" or brute_force(game) == "lost"
     assert won >= 8
-    assert solve(engine.new_game("strategy", 1), 1_000).result == "unknown"
+
+
+def test_the_standard_scan_and_so_the_hint_searches_depth_first_where_cards_are_laid_on_piles_that_give_them_only_home() -> None:
+    """Strategy's standard scan (the Hint's) is the depth-first one: best first wins none of
+    deals 1-5 in 1,000 positions. Labyrinth's piles give cards only home, but are dealt,
+    not laid on: its standard scan stays best first."""
+    for seed in range(1, 6):
+        game = engine.new_game("strategy", seed)
+        assert solve(game, 1_000) == solve(game, 1_000, scan="depth-first")
+        model = model_of(game)
+        assert search(model, 1_000, shortcuts=False).result == "unknown"
+    labyrinth = model_of(engine.new_game("labyrinth", 1))
+    assert deep.home_only(labyrinth) and not deep.lays_home(labyrinth)
+    assert deep.lays_home(model_of(engine.new_game("strategy", 1)))
 
 
 def test_a_lost_strategy_position_is_lost_by_a_brute_force_search_too() -> None:
