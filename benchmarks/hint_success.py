@@ -150,8 +150,11 @@ def positions_of(slug: str, deals: int, every: int, budget: int, notes: list[str
 
 # Finds the page's engine worker (named with its "init" message, by engine-boot.js or
 # link.js; offline.js's short-lived "warm" worker has no name) and counts the page's own
-# requests and answers (numeric ids), so the benchmark starts once the page is quiet.
+# requests and answers (numeric ids), so the benchmark starts once the page is quiet. With
+# SharedWorker taken away, the page starts a dedicated worker, as where shared workers cannot
+# outlive a page (engine-boot.js): the same engine and the same hint, on a worker found here.
 FIND_WORKER_JS = """(() => {
+  delete window.SharedWorker;
   const Real = window.Worker;
   const bench = { worker: null, post: null, seq: 0, pageSent: [], pageAnswered: 0 };
   window.__hintBench = bench;
