@@ -145,7 +145,7 @@ FIGURES: tuple[Published, ...] = (
               differs=SPIDER_RULES, short=SPIDER_SHORT, explains=False),
     Published("will-o-the-wisp", "BG", "Table 2, Table 8 counts", 99.9240, 0.0027, (9_992_300, 10_000_000),
               "one pack, 7 piles of 3 (top card up), 31-card stock dealt one per pile (4 x 7 + 3)",
-              differs=SPIDER_RULES, short=SPIDER_SHORT),
+              differs=SPIDER_RULES, short=SPIDER_SHORT, explains=False),  # our lost deals are lost under theirs too
     Published("black-hole", "Fish", "the figures quoted", 86.9413, None, (869_413, 1_000_000),
               "the A\u2660 as the hole, 17 fans of 3 face up, one rank up or down regardless of suit, K and A adjacent"),
     Published("tripeaks", "playsolitaire", "the count quoted", 96.6, None, (966, 1_000),
