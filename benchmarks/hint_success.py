@@ -5,8 +5,9 @@ it takes. Figures, not a test: nothing here fails.
 For each game (``--games``, default every registered one):
 
 1. Lines, on CPython: the first ``--deals`` deals that ``content/winnability/SLUG.json``
-   lists as won, each solved with ``engine.solve(game, --line-budget)`` (the compiled core);
-   a deal that this search does not win is passed over for the next won one. Along each
+   lists as won, each solved with ``engine.solve(game, --line-budget)`` (the compiled core),
+   and with the other scans while undecided (``solve_any``: the depth-first scan wins most of
+   Calculation's); a deal that no scan wins is passed over for the next won one. Along each
    winning line, every ``--every``-th position (after 0, every, 2 x every, ... moves, never
    the won end) is kept as its record (``game.record()``).
 2. Hints, in the browser: the built site (``--site DIR``, or built into a temporary folder)
@@ -24,8 +25,8 @@ For each game (``--games``, default every registered one):
    suggestion; ``lost``, or an undecided answer with neither, rings nothing.
 3. Judging, on CPython: the hinted move played through ``engine.bridge.Session`` as the page
    plays it (``{"op": "play", "move": ..., "auto": true}``: the page's default setting sends
-   the safe moves home after it), then ``engine.solve(game, --judge-budget)`` on the position
-   reached. ``won``: the hint leads somewhere; ``lost`` (or a move the engine refuses): a
+   the safe moves home after it), then ``engine.solve(game, --judge-budget)`` (and the other
+   scans while undecided) on the position reached. ``won``: the hint leads somewhere; ``lost`` (or a move the engine refuses): a
    bad hint; ``unknown``: undecided, counted apart, unless a winning line known from before
    the hint (the known line, or the hint's own) still wins when its moves that are legal are
    played in order: the judge's best-first search can miss, one move on, a line the hint
@@ -74,6 +75,7 @@ import engine  # noqa: E402
 from engine.bridge import Session  # noqa: E402
 from engine.solver.bulk import parse_ranges  # noqa: E402
 from engine.solver import fair_budget  # noqa: E402
+from engine.solver.search import SCANS  # noqa: E402
 from site_builder.serve import make_server  # noqa: E402
 from tests.conftest import launch_options  # noqa: E402
 
@@ -120,6 +122,18 @@ def won_deals(slug: str) -> list[int]:
     return parse_ranges(str(json.loads(path.read_text("utf-8")).get("won", "")))
 
 
+def solve_any(game: engine.Game, budget: int) -> engine.Verdict:
+    """``engine.solve`` with the standard scan, then with each other scan while undecided: the
+    figures' wins come from all of them (most of Calculation's from the depth-first scan)."""
+    verdict = engine.solve(game, budget)
+    for scan in SCANS[1:]:
+        if verdict.result != "unknown":
+            break
+        other = engine.solve(game, budget, scan=scan)
+        verdict = other if other.result != "unknown" else verdict
+    return verdict
+
+
 def positions_of(slug: str, deals: int, every: int, budget: int, notes: list[str]) -> list[Position]:
     """Every ``every``-th position along the winning lines of the first ``deals`` won deals."""
     out: list[Position] = []
@@ -128,7 +142,7 @@ def positions_of(slug: str, deals: int, every: int, budget: int, notes: list[str
         if solved == deals:
             break
         game = engine.new_game(slug, deal)
-        verdict = engine.solve(game, budget)
+        verdict = solve_any(game, budget)
         if verdict.result != "won":
             notes.append(f"{slug} deal {deal}: listed as won, but {budget:,} positions say {verdict.result}; "
                          "the next won deal is taken instead")
@@ -362,7 +376,7 @@ def judge(hint: Hint, budget: int, auto: bool) -> None:
 
 def settle(game: engine.Game, budget: int, lines: list[list[str]]) -> tuple[str, str]:
     """The judge's verdict on ``game`` and how a win was known (see ``judge``)."""
-    verdict = engine.solve(game, budget).result
+    verdict = solve_any(game, budget).result
     if verdict == "won":
         return verdict, "search"
     if verdict == "unknown" and any(follows(game, line) for line in lines):
