@@ -125,7 +125,9 @@ DEFAULT_BUDGET = 50_000
 # scan, ``engine.solver.deep``, the standard scan unchanged; 11: that scan in passes of limited
 # discrepancy, its waits read from the foundations as they stand; 12: that scan leaves out
 # positions where cards that can go only home must go home in a cycle, ``deep.deadlocked``,
-# and is the standard scan where cards are laid on such piles, ``deep.lays_home``). Not bumped for
+# and is the standard scan where cards are laid on such piles, ``deep.lays_home``; 13: where,
+# too, the foundations stay closed while the stock lasts, a deal settled exactly from its start
+# by the order its cards go home, ``engine.solver.closed``). Not bumped for
 # the two such faults found so far, both safe moves that were a choice, which can only make a "lost"
 # wrong: cards sent home by themselves while another card waited for the same place (the
 # games whose figures held a "lost" resting on it, Babette, Matrimony, Intrigue and Virginia
@@ -152,7 +154,7 @@ SOLVER_VERSION = 1
 # La Belle Lucie, 1: its safe moves home were made before a redeal, whose shuffle depends on
 # which cards are left; its first figures' "lost" rested on them.
 FAULTS_MENDED: dict[str, int] = {"klondike": 1, "la-belle-lucie": 1}
-SEARCH_VERSION = 12
+SEARCH_VERSION = 13
 # What a position searched through the engine costs, in positions of the compact model:
 # the hint's times in Pyodide at 3,000 positions were 0.2-0.7 s in compact games, 1-4.7 s
 # through the engine (benchmarks/solver_speed.py --pyodide). La Belle Lucie, Monte Carlo,
@@ -217,7 +219,9 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True, s
     and ``depth-first`` searches depth first in a player's order where each card has a lane
     home (``engine.solver.deep``), each for a second run over deals the standard scan left
     undecided; elsewhere they are the standard scan. Where cards are laid on piles that give
-    them only home (Strategy: ``deep.lays_home``), the standard scan is the depth-first one."""
+    them only home (Strategy: ``deep.lays_home``), the standard scan is the depth-first one;
+    where, too, the foundations stay closed while the stock lasts, a deal is first settled
+    exactly from its start (``engine.solver.closed``)."""
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise ValueError(f"the solver's budget is a number of positions, at least 1; got {budget!r}")
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0):
@@ -234,7 +238,12 @@ def _solve(game: Game, budget: int, shortcuts: bool, deadline: float | None, sca
     if in_phase(game):
         return _through_phase(game, budget, shortcuts, deadline, scan)
     model = model_of(game)
-    from .deep import applies, depth_first, lays_home  # here: it builds on this module's pieces
+    from . import closed  # here: they build on this module's pieces
+    from .deep import applies, depth_first, lays_home
+    if scan != "stock-first" and closed.applies(model, game):
+        result, positions, line = closed.settle(model, game, budget)
+        if result != UNKNOWN:
+            return Verdict(result, line, positions)
     if applies(model) and (scan == "depth-first" or scan == "standard" and lays_home(model)):
         found = depth_first(model, budget, deadline)
         return Verdict(found.result, _line(model, found.parent, found.key, found.made) if found.result == WON else (),

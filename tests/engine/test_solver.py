@@ -9,7 +9,7 @@ import pytest
 import engine
 from engine import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
 from engine.game import Game
-from engine.solver import deep, solve
+from engine.solver import closed, deep, solve
 from engine.solver.engine_model import EngineModel
 from engine.solver.model import DISORDER
 from engine.solver.search import model_of, search
@@ -152,6 +152,8 @@ def test_the_depth_first_scan_wins_strategy_by_laying_each_card_on_one_that_goes
     won = 0
     for seed in range(1, 11):
         game = engine.new_game("strategy", seed)
+        game.play("deal")
+        game.play("waste>w1")  # past the start, which is settled exactly (``closed``)
         verdict = solve(game, 1_000, scan="depth-first")
         if verdict.result == "won":
             won += 1
@@ -166,6 +168,8 @@ def test_the_standard_scan_and_so_the_hint_searches_depth_first_where_cards_are_
     not laid on: its standard scan stays best first."""
     for seed in range(1, 6):
         game = engine.new_game("strategy", seed)
+        game.play("deal")
+        game.play("waste>w1")  # past the start, which is settled exactly (``closed``)
         assert solve(game, 1_000) == solve(game, 1_000, scan="depth-first")
         model = model_of(game)
         assert search(model, 1_000, shortcuts=False).result == "unknown"
@@ -198,6 +202,58 @@ def test_a_lost_strategy_position_is_lost_by_a_brute_force_search_too() -> None:
         assert solve(game, 50_000, scan="depth-first").result == truth, order
         verdicts.add(truth)
     assert verdicts == {"won", "lost"}
+
+
+def test_strategy_s_deals_are_settled_exactly_from_the_start_by_the_order_the_cards_go_home() -> None:
+    """A deal the depth-first scan leaves undecided at 100,000 positions (372) is won in 48
+    states of the exact search, and its line replays to a win through the public rules; the
+    search applies at the start of Strategy's deals only, and nowhere else."""
+    game = engine.new_game("strategy", 372)
+    model = model_of(game)
+    assert closed.applies(model, game)
+    verdict = solve(game, 1_000)
+    assert verdict.result == "won" and verdict.positions <= 100, verdict
+    assert replays_to_a_win(game, verdict.moves)
+    game.play("deal")
+    assert not closed.applies(model_of(game), game)
+    for slug in ("labyrinth", "sir-tommy", "calculation", "klondike"):
+        other = engine.new_game(slug, 1)
+        assert not closed.applies(model_of(other), other), slug
+
+
+def stock_turning(order: list[str]) -> Game:
+    """Strategy with its aces home and its stock turning ``order``, first card first."""
+    game = engine.new_game("strategy", 1)
+    return arrange(game, f1="AC", f2="AD", f3="AH", f4="AS", stock=" ".join(reversed(order)))
+
+
+def test_the_exact_search_and_the_depth_first_scan_agree_on_strategy_s_deals() -> None:
+    """The exact search's verdicts against the depth-first scan's, which is complete (its
+    "lost" a proof): on Strategy with three reserve piles, its foundations up to the nines and
+    the sixteen cards left shuffled into the stock, the scan settles every deal, and the two
+    agree on each, lost ones among them; and the clubs turned from the 2 up need twelve piles."""
+    import dataclasses
+    import random
+
+    cards = [r + s for s in "CDHS" for r in "2 3 4 5 6 7 8 9 10 J Q K".split()]
+    game = stock_turning(cards)
+    assert closed.settle(model_of(game), game, 10_000)[0] == "lost"
+    spec = engine.get_spec("strategy")
+    groups = tuple(dataclasses.replace(g, count=3) if g.prefix == "w" else g for g in spec.groups)
+    small = dataclasses.replace(spec, slug="strategy-three-piles", deals_as="strategy", groups=groups)
+    homes = {f"f{n + 1}": " ".join(r + s for r in "A 2 3 4 5 6 7 8 9".split()) for n, s in enumerate("CDHS")}
+    rest = [r + s for s in "CDHS" for r in "10 J Q K".split()]
+    verdicts = []
+    for seed in range(24):
+        random.Random(seed).shuffle(rest)
+        game = arrange(Game(small, 1), **homes, stock=" ".join(rest))
+        model = model_of(game)
+        assert closed.applies(model, game)
+        exact = closed.settle(model, game, 100_000)[0]
+        model.hold(DISORDER)
+        assert deep.depth_first(model, 200_000).result == exact, seed
+        verdicts.append(exact)
+    assert verdicts.count("lost") >= 2 and verdicts.count("won") >= 2, verdicts
 
 
 @pytest.mark.parametrize("slug", ["golf", "spider", "scorpion", "black-hole"])
