@@ -16,10 +16,13 @@ stays in the hand while the piles go home (the rule page's reading).
 This script takes only the deal from the engine (the order the stock turns) and searches the
 merges depth first, the suit whose next card was turned latest first, remembering each
 state seen: the foundations' heights and the patience-sorting tails of the runs so far,
-which is all the rest of the search depends on. It prints one line per deal, "won" or
+which is all the rest of the search depends on; it leaves a state once one suit's cards
+still to go, in their own order, would need more than eight piles. It prints one line per deal, "won" or
 "lost" (every merge searched) or "too big" (over ``--cap`` states), then the count; without
-``--deals``, the deals content/winnability/strategy.json leaves undecided. A deal the
-engine's solver won must come out "won" here, and one it proved lost, "lost".
+``--deals``, the deals content/winnability/strategy.json leaves undecided (``--lost``: those
+it proves lost). A deal the engine's solver won must come out "won" here, and one it proved
+lost, "lost": the engine settles Strategy's deals by the same reasoning
+(``engine.solver.closed``), and this is the check written apart from it.
 """
 
 from __future__ import annotations
@@ -63,6 +66,14 @@ def winnable(seed: int, cap: int) -> tuple[str, int, list[int]]:
         if state in seen or len(seen) > cap:
             return False
         seen.add(state)
+        for s, h in enumerate(heights):  # a suit's cards still to go, in its own order: a bound
+            piles = list(tails)
+            for time in suits[s][h:]:
+                if time != last:
+                    at = bisect.bisect_left(piles, time)
+                    piles[at:at + 1] = [time]
+            if len(piles) > PILES:
+                return False
         options = sorted((-suits[s][h], s) for s, h in enumerate(heights) if h < 12)
         for negative_time, s in options:
             time = -negative_time
@@ -125,6 +136,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", help="deal numbers, comma-separated (default: the data file's undecided deals)")
     parser.add_argument("--cap", type=int, default=2_000_000, help="states before giving up (default 2,000,000)")
+    parser.add_argument("--lost", action="store_true", help="the data file's lost deals instead of its undecided ones")
     parser.add_argument("--replay", action="store_true",
                         help="play each win's line through the engine's rules, and say whether it wins")
     args = parser.parse_args()
@@ -132,7 +144,7 @@ def main() -> None:
         seeds = [int(s) for s in args.deals.split(",")]
     else:
         data = json.loads((ROOT / "content" / "winnability" / "strategy.json").read_text())
-        seeds = [n for part in data["unknown"].split(",") if part
+        seeds = [n for part in data["lost" if args.lost else "unknown"].split(",") if part
                  for n in range(int(part.split("-")[0]), int(part.split("-")[-1]) + 1)]
     tally: dict[str, int] = {}
     for seed in seeds:

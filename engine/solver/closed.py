@@ -13,8 +13,10 @@ state seen (the foundations' heights and the patience tails of the runs so far, 
 the rest depends on), and leaving a state as soon as one lane's cards still to go, in their
 own order, would need too many piles: a "lost" is a proof, every merge searched. A win is made into a line
 (each card laid, as turned, on the pile whose top goes home the soonest after it) and played
-through the rules before it is believed. Strategy's deals left undecided by the depth-first
-scan at 100,000 positions: most won within a few thousand states (deal 372 in 48).
+through the rules before it is believed. Strategy's deals 1-10,000: 9,991 won and 9 lost,
+none left undecided (median 0.014 s a deal), where the depth-first scan had left 378 of
+1-6,000 undecided at 100,000 positions (deal 372 is won in 48 states); each of the nine
+lost leaves the search at once, nine cards of one suit turned in rising order.
 ``benchmarks/strategy_exact.py`` is the same search written apart from the engine.
 """
 
