@@ -35,8 +35,11 @@ def applies(model: Any, game: Game) -> TypeGuard[Compact]:
     """Is ``game`` at the start of such a deal? Foundations closed while the stock lasts, one
     pack with one place at home for each card (``deep.home_only``), piles that take any card
     and give it only home, all empty, a hand that takes each card turned and is empty, every
-    card not at home in the stock, and no redeal."""
-    if not isinstance(model, Compact) or model.lanes is None or not lays_home(model):
+    card not at home in the stock, turned one at a time into the hand and no further card
+    turned while it holds one, and no redeal."""
+    rule = game.spec.stock
+    if (not isinstance(model, Compact) or model.lanes is None or not lays_home(model) or rule is None
+            or rule.deal_to != "waste" or rule.draw != 1 or not rule.blocked_by_nonempty):
         return False
     piles = home_only(model)
     state = model.start()[0]
