@@ -147,8 +147,8 @@ def test_only_piles_that_give_one_of_a_kind_only_to_its_one_home_are_searched_fo
 
 def test_the_depth_first_scan_wins_strategy_by_laying_each_card_on_one_that_goes_home_later() -> None:
     """Each card laid where the card under it goes home no sooner, and no cycle ever made:
-    most deals are won with no choice undone (48 turns and 48 lays), where the standard
-    scan wins none; every line replays to a win."""
+    most deals are won with no choice undone (48 turns and 48 lays), where best first wins
+    none; every line replays to a win."""
     won = 0
     for seed in range(1, 11):
         game = engine.new_game("strategy", seed)
