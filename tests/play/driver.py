@@ -69,8 +69,16 @@ def moves_shown(page: Page) -> int:
     return int(page.locator('[data-counter="moves"]').inner_text())
 
 
+# No card still flying (an animation that ends): a click on a card that a move's animation
+# is carrying to the same place may land on the flying copy and select nothing.
+SETTLED_JS = """() => document.getAnimations().every(a => a.playState !== 'running' || !a.effect
+  || a.effect.getComputedTiming().endTime === Infinity)"""
+
+
 def click_move(page: Page, game: Game, move: engine.Move) -> None:
-    """Make ``move`` by pointer: action button, several cards then "take", or card then pile."""
+    """Make ``move`` by pointer: action button, several cards then "take", or card then pile,
+    once no card is still flying from the move before."""
+    page.wait_for_function(SETTLED_JS, timeout=5_000)
     if move.action:
         page.locator(f'.demo-actions button[data-move="{move.action}"]').click()
     elif len(move.sources) > 1:
