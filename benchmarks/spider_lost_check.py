@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.game import new_game  # noqa: E402
+from engine.solver.bulk import parse_ranges  # noqa: E402
 
 Card = tuple[int, str]  # rank, suit
 Pile = tuple[Card, ...]
@@ -81,23 +82,20 @@ def search(slug: str, seed: int, relaxed: bool, cap: int) -> tuple[str, int]:
         seen.add(key)
         if len(seen) > cap:
             return "too big", len(seen)
-        after = []
         for i, pile in enumerate(piles):
             run = top_run(pile, down[i])
             if run >= 13 and pile[-13][0] == 13 and (not relaxed or len(pile) == 13):
-                after.append((_set(piles, down, {i: pile[:-13]}), dealt, out + 13))
+                todo.append((*_set(piles, down, {i: pile[:-13]}), dealt, out + 13))
             for k in range(1, run + 1):
                 lowest = pile[-k]
                 for j, onto in enumerate(piles):
                     if j != i and (not onto or onto[-1][0] == lowest[0] + 1):
                         if not onto and k == len(pile) and dealt == len(rounds):
                             continue  # a whole pile into an empty one, the stock out: the same position
-                        after.append((_set(piles, down, {i: pile[:-k], j: onto + pile[-k:]}), dealt, out))
+                        todo.append((*_set(piles, down, {i: pile[:-k], j: onto + pile[-k:]}), dealt, out))
         if dealt < len(rounds) and (relaxed or all(piles)):
             cards = rounds[dealt]
-            after.append((_set(piles, down, {i: piles[i] + (c,) for i, c in enumerate(cards)}), dealt + 1, out))
-        for (new_piles, new_down), new_dealt, new_out in after:
-            todo.append((new_piles, new_down, new_dealt, new_out))
+            todo.append((*_set(piles, down, {i: piles[i] + (c,) for i, c in enumerate(cards)}), dealt + 1, out))
     return "lost", len(seen)
 
 
@@ -123,8 +121,7 @@ def main() -> None:
         seeds = [int(s) for s in args.deals.split(",")]
     else:
         data = json.loads((ROOT / "content" / "winnability" / f"{args.slug}.json").read_text())
-        seeds = [n for part in data["lost"].split(",") if part
-                 for n in range(int(part.split("-")[0]), int(part.split("-")[-1]) + 1)]
+        seeds = parse_ranges(data["lost"])
     rules = "Solvitaire's rules" if args.relaxed else "our rules"
     tally: dict[str, int] = {}
     for seed in seeds:

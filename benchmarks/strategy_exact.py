@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.game import new_game  # noqa: E402
+from engine.solver.bulk import parse_ranges  # noqa: E402
 
 PILES = 8
 SUITS = "CDHS"
@@ -144,8 +145,7 @@ def main() -> None:
         seeds = [int(s) for s in args.deals.split(",")]
     else:
         data = json.loads((ROOT / "content" / "winnability" / "strategy.json").read_text())
-        seeds = [n for part in data["lost" if args.lost else "unknown"].split(",") if part
-                 for n in range(int(part.split("-")[0]), int(part.split("-")[-1]) + 1)]
+        seeds = parse_ranges(data["lost" if args.lost else "unknown"])
     tally: dict[str, int] = {}
     for seed in seeds:
         verdict, states, merge = winnable(seed, args.cap)

@@ -30,6 +30,8 @@ from ..moves import Move
 from .deep import home_only, lays_home
 from .model import Compact
 
+EVERY = frozenset(range(52))  # the codes of every card
+
 
 def applies(model: Any, game: Game) -> TypeGuard[Compact]:
     """Is ``game`` at the start of such a deal? Foundations closed while the stock lasts, one
@@ -43,7 +45,6 @@ def applies(model: Any, game: Game) -> TypeGuard[Compact]:
         return False
     piles = home_only(model)
     state = model.start()[0]
-    every = frozenset(range(52))
     homes = frozenset(model.foundations)
     hand = model.waste
     return (
@@ -51,7 +52,7 @@ def applies(model: Any, game: Game) -> TypeGuard[Compact]:
         and model.stock is not None and hand is not None and not state[hand]
         and model.piles[hand].targets <= homes | frozenset(piles)
         and set(model.laid) == set(piles)
-        and all(not state[i] and model.piles[i].accepts_empty == every and _takes_any(model.piles[i].fit)
+        and all(not state[i] and model.piles[i].accepts_empty == EVERY and _takes_any(model.piles[i].fit)
                 for i in piles)
         and sum(len(state[f]) for f in model.foundations) + len(state[model.stock]) == model.total
         and not game.has_redeal()
@@ -60,8 +61,7 @@ def applies(model: Any, game: Game) -> TypeGuard[Compact]:
 
 def _takes_any(fit: tuple[frozenset[int], ...] | None) -> bool:
     """Does a pile with these tables take any card on any card?"""
-    every = frozenset(range(52))
-    return fit is not None and all(fit[c] == every for c in range(52))
+    return fit is not None and all(fit[c] == EVERY for c in range(52))
 
 
 def settle(model: Compact, game: Game, budget: int) -> tuple[str, int, tuple[Move, ...]]:
@@ -89,16 +89,9 @@ def settle(model: Compact, game: Game, budget: int) -> tuple[str, int, tuple[Mov
             if _piles(tails, [when[c] for c in lanes[n][h:]], last) > room:
                 return False
         for _, n in sorted((-when[lanes[n][h]], n) for n, h in enumerate(heights) if h < len(lanes[n])):
-            time = when[lanes[n][heights[n]]]
-            new = tails
-            if time != last:
-                at = bisect.bisect_left(tails, time)
-                if at == len(tails):
-                    if len(tails) == room:
-                        continue
-                    new = tails + (time,)
-                else:
-                    new = tails[:at] + (time,) + tails[at + 1:]
+            new = _laid(tails, when[lanes[n][heights[n]]], last)
+            if len(new) > room:
+                continue
             merge.append(lanes[n][heights[n]])
             if search(heights[:n] + (heights[n] + 1,) + heights[n + 1:], new):
                 return True
@@ -111,15 +104,22 @@ def settle(model: Compact, game: Game, budget: int) -> tuple[str, int, tuple[Mov
     return ("won", len(seen), line) if line else ("unknown", len(seen), ())
 
 
+def _laid(tails: tuple[int, ...], time: int, last: int) -> tuple[int, ...]:
+    """Patience sorting's tails once the card turned at ``time`` goes home next: it takes
+    the place of the first tail turned after it, or starts a run of its own (the last card
+    turned, waiting in the hand, needs no pile)."""
+    if time == last:
+        return tails
+    at = bisect.bisect_left(tails, time)
+    return tails[:at] + (time,) + tails[at + 1:]
+
+
 def _piles(tails: tuple[int, ...], times: list[int], last: int) -> int:
     """How many piles patience sorting needs after ``tails`` once cards turned at ``times``
-    are added (the last card turned needing none)."""
-    out = list(tails)
+    go home, in that order."""
     for time in times:
-        if time != last:
-            at = bisect.bisect_left(out, time)
-            out[at:at + 1] = [time]
-    return len(out)
+        tails = _laid(tails, time, last)
+    return len(tails)
 
 
 def _line(model: Compact, game: Game, turned: list[int], merge: list[int]) -> tuple[Move, ...]:
