@@ -68,6 +68,11 @@ What makes it fast enough:
   (home first, then a card onto one of its lane that goes home after it, the closest first).
   Where cards wait on piles that take any card (Sir Tommy, Calculation), best first spreads
   its budget over every way of placing the first cards; this follows one to the end.
+* **A greedy scan** (``solve(..., scan="greedy")``, ``engine.solver.deep``), in any game the
+  compact model searches: the depth-first scan's passes with the moves in the order of the
+  score alone. Where best first spends its budget on a plateau of positions of one score
+  (Spider's runs moved from pile to pile), it follows the best-scored move to the end: a
+  scan for a second run over the deals the standard scan left undecided.
 * **Moves through the stock**, where it turns several cards at a time onto a waste that
   turns over again (Klondike): each card the stock can bring to the top of the waste, by
   as many turns and redeals as it takes, is played at once as one move
@@ -107,7 +112,7 @@ from .model import Compact, compact_model
 from .tables import widening
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
-SCANS = ("standard", "stock-first", "depth-first")  # the ways to search (``Model.opinions``, ``engine.solver.deep``)
+SCANS = ("standard", "stock-first", "depth-first", "greedy")  # the ways to search (``Model.opinions``, ``engine.solver.deep``)
 DEFAULT_BUDGET = 50_000
 # Bump when a change could show that a verdict given before was wrong (a fault of a model
 # found and mended): it is part of the fingerprint that the winnability figures carry, so
@@ -127,7 +132,8 @@ DEFAULT_BUDGET = 50_000
 # positions where cards that can go only home must go home in a cycle, ``deep.deadlocked``,
 # and is the standard scan where cards are laid on such piles, ``deep.lays_home``; 13: where,
 # too, the foundations stay closed while the stock lasts, a deal settled exactly from its start
-# by the order its cards go home, ``engine.solver.closed``). Not bumped for
+# by the order its cards go home, ``engine.solver.closed``; 14: the greedy scan, the depth-first
+# scan's passes in the score's order in any compact model, the other scans unchanged). Not bumped for
 # the two such faults found so far, both safe moves that were a choice, which can only make a "lost"
 # wrong: cards sent home by themselves while another card waited for the same place (the
 # games whose figures held a "lost" resting on it, Babette, Matrimony, Intrigue and Virginia
@@ -154,7 +160,7 @@ SOLVER_VERSION = 1
 # La Belle Lucie, 1: its safe moves home were made before a redeal, whose shuffle depends on
 # which cards are left; its first figures' "lost" rested on them.
 FAULTS_MENDED: dict[str, int] = {"klondike": 1, "la-belle-lucie": 1}
-SEARCH_VERSION = 13
+SEARCH_VERSION = 14
 # What a position searched through the engine costs, in positions of the compact model:
 # the hint's times in Pyodide at 3,000 positions were 0.2-0.7 s in compact games, 1-4.7 s
 # through the engine (benchmarks/solver_speed.py --pyodide). La Belle Lucie, Monte Carlo,
@@ -244,8 +250,9 @@ def _solve(game: Game, budget: int, shortcuts: bool, deadline: float | None, sca
         result, positions, line = closed.settle(model, game, budget)
         if result != UNKNOWN:
             return Verdict(result, line, positions)
-    if applies(model) and (scan == "depth-first" or scan == "standard" and lays_home(model)):
-        found = depth_first(model, budget, deadline)
+    if isinstance(model, Compact) and (scan == "greedy" or applies(model) and (
+            scan == "depth-first" or scan == "standard" and lays_home(model))):
+        found = depth_first(model, budget, deadline, greedy=scan == "greedy")
         return Verdict(found.result, _line(model, found.parent, found.key, found.made) if found.result == WON else (),
                        found.positions)
     opinions = model.opinions(scan)
