@@ -304,7 +304,11 @@ def deadlocked(model: Compact, piles_only: tuple[int, ...], piles: tuple[tuple[i
 
 
 def _home(model: Compact, state: Any) -> int:
-    return sum(len(state[0][i]) for i in model.goal)
+    """Cards at home in ``state``: summed at C's speed, since the scan asks it of every child
+    (a third of the greedy scan's time, summed in a generator)."""
+    goal = model.goal
+    piles = state[0]
+    return sum(map(len, map(piles.__getitem__, goal)))
 
 
 def _kind(model: Compact, state: Any, child: Any, waits: list[int], only: tuple[int, ...] = ()) -> int:
