@@ -75,7 +75,7 @@ import engine  # noqa: E402
 from engine.bridge import Session  # noqa: E402
 from engine.solver.bulk import parse_ranges  # noqa: E402
 from engine.solver import fair_budget  # noqa: E402
-from engine.solver.search import SCANS  # noqa: E402
+from engine.spec import SCANS  # noqa: E402
 from site_builder.serve import make_server  # noqa: E402
 from tests.conftest import launch_options  # noqa: E402
 

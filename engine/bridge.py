@@ -9,7 +9,8 @@ Requests:
   ``{"op": "finish"}``    play the rest of the game by foundation moves, as one step
   ``{"op": "undo"}``, ``{"op": "redo"}``  a whole step: the player's move and what followed it
   ``{"op": "restart"}``, ``{"op": "view"}``
-  ``{"op": "solve", "budget": n}``  search from here (``engine.solve``); the answer's
+  ``{"op": "solve", "budget": n}``  search from here (``engine.solve``, with the scan the
+      game's spec names for its Hint, ``GameSpec.hint_scan``); the answer's
       ``solve`` is ``{"result": "won"|"lost"|"unknown", "move": next move of a winning
       line or null, "best": when undecided, the first move toward the position the
       search rated best, or null, "turns": n, "positions": n}``, ``turns`` being how many
@@ -105,7 +106,7 @@ class Session:
                 self.steps, self.undone = [], []
             elif op == "solve":
                 verdict = solve(game, fair_budget(game, _budget(req.get("budget", HINT_BUDGET))),
-                                seconds=_seconds(req.get("seconds")))
+                                seconds=_seconds(req.get("seconds")), scan=game.spec.hint_scan)
                 line = verdict.moves or verdict.best
                 turns = next((n for n, m in enumerate(line) if not m.action), len(line))
                 extra["solve"] = {"result": verdict.result, "positions": verdict.positions, "turns": turns,

@@ -16,7 +16,7 @@ from . import games, new_game
 from .cards import SUIT_SYMBOLS
 from .errors import EngineError
 from .game import Game
-from .solver.search import SCANS
+from .spec import SCANS
 
 HELP = """commands:
   MOVE          play a move in notation, e.g. t3>f1, t2:3>t5, c1+c4+c7+c9>o1, deal, redeal

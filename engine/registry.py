@@ -8,7 +8,7 @@ import re
 from .cards import parse_card
 from .dealing import new_pack
 from .errors import RegistrationError, UnknownGameError
-from .spec import GameSpec, Kind
+from .spec import SCANS, GameSpec, Kind
 
 _SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _GAMES: dict[str, GameSpec] = {}
@@ -58,6 +58,9 @@ def _check(spec: GameSpec) -> None:
                     raise RegistrationError(f"game {spec.slug!r}: group {g.prefix!r}: {e}") from None
         if g.starts_with and g.base_rank is None and not spec.base_from_deal:
             raise RegistrationError(f"game {spec.slug!r}: group {g.prefix!r} starts with a base card but has no base_rank")
+    if spec.hint_scan not in SCANS:
+        raise RegistrationError(f"game {spec.slug!r}: hint_scan is one of {', '.join(SCANS)}; "
+                                f"got {spec.hint_scan!r}")
     if spec.deal_numbers not in ("project", "microsoft"):
         raise RegistrationError(f"game {spec.slug!r}: unknown deal numbers {spec.deal_numbers!r}")
     if spec.deal_numbers == "microsoft" and (spec.decks != 1 or sorted(spec.suits) != sorted("CDHS")

@@ -349,6 +349,10 @@ class Outranked:
     groups: tuple[str, ...]
 
 
+# The solver's ways to search (``engine.solver.search``); a spec names one for its page's Hint.
+SCANS = ("standard", "stock-first", "depth-first", "greedy")
+
+
 @dataclass(frozen=True)
 class GameSpec:
     slug: str
@@ -388,6 +392,10 @@ class GameSpec:
     # Layout: on a narrow screen the board may fold each wide row of piles in two, the second
     # half under the first (a castle's rows, which grow sideways; The Nation's twelve columns).
     fold: bool = False
+    # How the page's Hint and check search (one of ``SCANS``; not a rule,
+    # so not in the fingerprint): "greedy" where that scan finds winning lines that best first
+    # misses within the Hint's budget (Spider with one suit: measured by benchmarks/hint_scans.py).
+    hint_scan: str = "standard"
     hooks: Hooks = field(default_factory=Hooks)
 
     def group(self, prefix: str) -> PileGroup:

@@ -134,6 +134,7 @@ BACKBONE = register(GameSpec(
     stock=StockRule(deal_to="waste", redeal_waste=True, label="Turn a card", done="Turned a card"),
     redeals=1,
     redeal_label="Turn the waste over",
+    hint_scan="greedy",
 ))
 
 

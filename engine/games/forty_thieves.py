@@ -44,11 +44,12 @@ def tableau(count: int, *, deal: int = 1, build: Build = Build.SUIT, direction: 
 
 
 def family_game(slug: str, title: str, description: str, *groups: PileGroup, low_rank: int = ACE,
-                aliases: tuple[str, ...] = (), stock: StockRule = TURN, redeals: int = 0) -> GameSpec:
+                aliases: tuple[str, ...] = (), stock: StockRule = TURN, redeals: int = 0,
+                hint_scan: str = "standard") -> GameSpec:
     """A member of the family: Deuces' stock and waste with its own piles and rank order."""
     return register(replace(DEUCES, slug=slug, title=title, aliases=aliases, description=description,
                             low_rank=low_rank, groups=(STOCK, *groups), stock=stock, redeals=redeals,
-                            redeal_label="Turn the waste over"))
+                            redeal_label="Turn the waste over", hint_scan=hint_scan))
 
 
 FORTY_THIEVES = family_game(
@@ -60,7 +61,7 @@ FORTY_THIEVES = family_game(
 BUSY_ACES = family_game(
     "busy-aces", "Busy Aces",
     "Twelve piles of one card; aces up by suit; build down by suit; one pass through the stock.",
-    waste(), foundations(ACE, dealt=False), tableau(12, per_line=6))
+    waste(), foundations(ACE, dealt=False), tableau(12, per_line=6), hint_scan="greedy")
 
 COURTYARD = family_game(
     "courtyard", "Courtyard",
@@ -108,7 +109,8 @@ EIGHTS_DOWN = family_game(
     "by suit; two passes through the stock.",
     waste(), foundations(8, dealt=True, direction=Direction.DOWN, wrap=True),
     tableau(6, direction=Direction.UP, pick=Pick.RUN), low_rank=8,
-    stock=StockRule(deal_to="waste", redeal_waste=True, label="Turn a card", done="Turned a card"), redeals=1)
+    stock=StockRule(deal_to="waste", redeal_waste=True, label="Turn a card", done="Turned a card"), redeals=1,
+    hint_scan="greedy")
 
 CAST_OUT_NINES = family_game(
     "cast-out-nines", "Cast Out Nines",

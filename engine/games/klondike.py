@@ -71,4 +71,5 @@ GARGANTUA = register(GameSpec(
     stock=StockRule(deal_to="waste", draw=1, redeal_waste=True, label="Turn a card", done="Turned a card"),
     redeals=1,
     redeal_label="Turn the waste over",
+    hint_scan="greedy",
 ))

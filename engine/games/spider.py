@@ -47,6 +47,7 @@ SPIDER_ONE_SUIT = register(replace(
     title="Spider (one suit)",
     description="Spider with 104 spades: every run is in suit, so any run may move.",
     suits="S",
+    hint_scan="greedy",  # benchmarks/hint_scans.py: it finds winning lines where best first moves runs about
 ))
 
 SPIDER_TWO_SUITS = register(replace(

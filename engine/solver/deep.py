@@ -161,6 +161,7 @@ class _Passes:
         left = {self.root: limit}  # the most discrepancy each position was expanded with
         cut = False
         steps = 0
+        best: tuple[int, Any] | None = None  # the greedy scan's best-scored position: its score and key
         stack = [(self._ranked(self.state), limit, self.root)]
         while stack:
             kids, have, key = stack[-1]
@@ -173,8 +174,8 @@ class _Passes:
             steps += 1
             if (self.deadline is not None and not steps % search.CLOCK_EVERY
                     and search.clock() >= self.deadline):
-                return Found(search.UNKNOWN, self.spent)
-            child, ck, moves, rank = kids.pop()
+                return self._undecided(best, parent)
+            child, ck, moves, rank, score = kids.pop()
             more = have - 1 if rank else have
             if more < 0:  # so are the rest: each leaves the rule of thumb
                 cut = True
@@ -184,16 +185,24 @@ class _Passes:
                 continue
             left[ck] = more
             parent[ck] = (key, moves)
+            if self.greedy and (best is None or score < best[0]):
+                best = (score, ck)
             self.spent += 1
             if self.spent >= budget:
-                return Found(search.UNKNOWN, self.spent)
+                return self._undecided(best, parent)
             stack.append((self._ranked(child), more, ck))
         return None if cut or shortcuts and self.model.pruned else Found(search.LOST, self.spent)
 
-    def _ranked(self, state: Any) -> list[tuple[Any, Any, list[Any], int]] | tuple[Any, list[Any]]:
-        """The positions after ``state``, each with its key, the moves that reach it and its
-        rank in the order to try them (0 first), the first to try last (the stack's top);
-        or ``(key, moves)`` of one that is won."""
+    def _undecided(self, best: tuple[int, Any] | None, parent: dict[Any, Any]) -> Found:
+        """The budget or the time is spent: undecided, with the greedy scan's best-scored
+        position of this pass (the line to it is the Hint's suggestion, as best first's is)."""
+        return Found(search.UNKNOWN, self.spent, None if best is None else best[1], parent)
+
+    def _ranked(self, state: Any) -> list[tuple[Any, Any, list[Any], int, int]] | tuple[Any, list[Any]]:
+        """The positions after ``state``, each with its key, the moves that reach it, its
+        rank in the order to try them (0 first) and its score (always in the greedy scan;
+        else 0 for a move alone of its kind), the first to try last (the stack's top); or
+        ``(key, moves)`` of one that is won."""
         model = self.model
         greedy = self.greedy
         home = _home(model, state)
@@ -209,11 +218,11 @@ class _Passes:
             kinds.append((kind, child, ck, moves))
         # The score orders moves of one kind only: a move alone of its kind needs none.
         count = Counter(kind for kind, _, _, _ in kinds)
-        ranked = [((kind, self.score(child) if count[kind] > 1 else 0), -i, child, ck, moves)
+        ranked = [((kind, self.score(child) if greedy or count[kind] > 1 else 0), -i, child, ck, moves)
                   for i, (kind, child, ck, moves) in enumerate(kinds)]
         ranked.sort(reverse=True)
         last = len(ranked) - 1
-        return [(child, ck, moves, last - i) for i, (_, _, child, ck, moves) in enumerate(ranked)]
+        return [(child, ck, moves, last - i, order[1]) for i, (order, _, child, ck, moves) in enumerate(ranked)]
 
     def _waits(self, piles: tuple[tuple[int, ...], ...]) -> list[int]:
         """For each card, how many cards some foundation needs before it, the fewest of any,

@@ -31,6 +31,7 @@ from .search import FAULTS_MENDED, SOLVER_VERSION
 PRESENTATION = frozenset({
     "title", "aliases", "description", "family", "redeal_label", "redeal_done", "label", "done", "name",
     "at", "step", "per_line", "line_step", "ring", "places", "turned", "fan", "show", "first_number", "fold",
+    "hint_scan",  # how the Hint searches, not what is legal
 })
 
 

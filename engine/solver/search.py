@@ -106,13 +106,13 @@ from typing import Any, Protocol
 
 from ..game import Game
 from ..moves import Move
+from ..spec import SCANS  # the ways to search (``Model.opinions``, ``engine.solver.deep``)
 from .core import core_of
 from .engine_model import EngineModel
 from .model import Compact, compact_model
 from .tables import widening
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
-SCANS = ("standard", "stock-first", "depth-first", "greedy")  # the ways to search (``Model.opinions``, ``engine.solver.deep``)
 DEFAULT_BUDGET = 50_000
 # Bump when a change could show that a verdict given before was wrong (a fault of a model
 # found and mended): it is part of the fingerprint that the winnability figures carry, so
@@ -253,8 +253,10 @@ def _solve(game: Game, budget: int, shortcuts: bool, deadline: float | None, sca
     if isinstance(model, Compact) and (scan == "greedy" or applies(model) and (
             scan == "depth-first" or scan == "standard" and lays_home(model))):
         found = depth_first(model, budget, deadline, greedy=scan == "greedy")
-        return Verdict(found.result, _line(model, found.parent, found.key, found.made) if found.result == WON else (),
-                       found.positions)
+        line = () if found.key is None else _line(model, found.parent, found.key, found.made)
+        if found.result == WON:
+            return Verdict(WON, line, found.positions)
+        return Verdict(found.result, (), found.positions, line)  # undecided: the line to its best position
     opinions = model.opinions(scan)
     spent = 0
     best: tuple[Move, ...] = ()

@@ -147,6 +147,13 @@ def test_sharing_deals_needs_a_parent_registered_before_on_the_same_pack() -> No
         engine.registry._check(dataclasses.replace(well, slug="x-well", deals_as="spider", decks=1))
 
 
+def test_a_spec_names_one_of_the_solver_s_scans_for_its_hint() -> None:
+    well = engine.get_spec("well")
+    with pytest.raises(engine.RegistrationError, match=r"'x-well': hint_scan is one of standard, .*; got 'fast'"):
+        engine.registry._check(dataclasses.replace(well, slug="x-well", hint_scan="fast"))
+    assert {spec.hint_scan for spec in engine.games()} <= set(engine.spec.SCANS)
+
+
 def test_seed_must_be_a_whole_number_in_range() -> None:
     for bad in (-1, 2**63, "7", 1.5, True):
         with pytest.raises(ValueError, match="seed"):

@@ -99,6 +99,24 @@ def test_why_home_names_the_card_and_the_most_telling_reason() -> None:
     assert ask(s3, op="why-home", pile="x1")["why"] == f"the {home.piles['x1'][-1].short} is home already"
 
 
+def test_the_hint_searches_with_the_scan_its_game_s_spec_names() -> None:
+    """Spider (one suit) names the greedy scan for its Hint: deal 22, which best first leaves
+    undecided at 2,000 positions, gets the greedy scan's winning line; and where that scan
+    is undecided too (Spider in two suits, searched so here), its best line's first move."""
+    assert engine.get_spec("spider-one-suit").hint_scan == "greedy"
+    s = Session()
+    ask(s, op="new", game="spider-one-suit", seed=22)
+    a = ask(s, op="solve", budget=2000)["solve"]
+    verdict = engine.solve(engine.new_game("spider-one-suit", 22), 2000, scan="greedy")
+    assert a["result"] == "won" and a["move"] == str(verdict.moves[0])
+    assert engine.solve(engine.new_game("spider-one-suit", 22), 2000).result == "unknown"
+    undecided = engine.solve(engine.new_game("spider-two-suits", 3), 3000, scan="greedy")
+    assert undecided.result == "unknown" and undecided.best
+    game = engine.new_game("spider-two-suits", 3)
+    for move in undecided.best:
+        game.play(move)  # each move of the best line is legal in turn
+
+
 def test_an_undecided_hint_still_names_the_move_its_search_rates_best() -> None:
     """Four-suit Spider outruns the hint's search: the answer is undecided, with no winning
     move, but a best move, legal here, which a player may follow."""
