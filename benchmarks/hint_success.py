@@ -350,7 +350,7 @@ def judge(hint: Hint, budget: int, auto: bool) -> None:
     hint, the known line or the hint's own (the same search on CPython), playing each of its
     moves that is legal after the hint: legal moves that end in a win prove the position won."""
     game = engine.replay(hint.record)
-    cpu = engine.solve(game, fair_budget(game, HINT_BUDGET))
+    cpu = engine.solve(game, fair_budget(game, HINT_BUDGET), scan=game.spec.hint_scan)  # as the page's Session asks
     line = cpu.moves or cpu.best
     hint.cpython = f"{cpu.result} {line[0] if line else '-'}"
     hint.cpython_positions = cpu.positions
