@@ -138,6 +138,22 @@ def test_the_depth_first_scan_with_the_core_is_the_scan_without_it(slug: str, se
         assert (fast.result, fast.positions, fast.moves) == (pure.result, pure.positions, pure.moves), (slug, seed)
 
 
+@pytest.mark.parametrize("slug, seeds", [
+    ("spider-one-suit", (22, 72)),  # won where best first is not (Spider's runs, the stock dealt onto them)
+    ("spider-two-suits", (3,)),  # undecided: its best line
+    ("fortress", (1, 3)),  # lost, proved in the last pass without shortcuts; won
+    ("eights-down", (1, 2)),  # two packs, a waste turned over once
+])
+def test_the_greedy_scan_with_the_core_is_the_scan_without_it(slug: str, seeds: tuple[int, ...]) -> None:
+    """The greedy scan, the bulk runs' with the core and the browser's Hint's without it
+    (``GameSpec.hint_scan``): the same verdict after the same positions, with the same line,
+    and undecided, the same best line."""
+    for seed in seeds:
+        game = engine.new_game(slug, seed)
+        pure, fast = solved(game, 3_000, False, "greedy"), solved(game, 3_000, True, "greedy")
+        assert (fast.result, fast.positions, fast.moves, fast.best) == (pure.result, pure.positions, pure.moves, pure.best), (slug, seed)
+
+
 @pytest.mark.parametrize("slug, seeds, budget", [
     ("klondike", (3, 4), 12_000),  # moves through the stock, a lost deal proved
     ("spider-two-suits", (1,), 8_000),  # widening, two opinions
