@@ -72,7 +72,8 @@ What makes it fast enough:
   compact model searches: the depth-first scan's passes with the moves in the order of the
   score alone. Where best first spends its budget on a plateau of positions of one score
   (Spider's runs moved from pile to pile), it follows the best-scored move to the end: a
-  scan for a second run over the deals the standard scan left undecided.
+  scan for a second run over the deals the standard scan left undecided, and the Hint's
+  where the game's spec names it (``GameSpec.hint_scan``: Spider (one suit), Busy Aces).
 * **Moves through the stock**, where it turns several cards at a time onto a waste that
   turns over again (Klondike): each card the stock can bring to the top of the waste, by
   as many turns and redeals as it takes, is played at once as one move
