@@ -113,21 +113,41 @@ def depth_first(model: Compact, budget: int, deadline: float | None = None, gree
     """Search ``model`` in passes of limited discrepancy, at most ``budget`` positions over
     them all (see the module's docstring); stop, undecided, at ``deadline`` (a reading of
     the search's ``clock``) too. ``greedy``: the greedy scan, each position's moves tried in
-    the order of the standard score, in any compact model."""
-    model.hold(0 if greedy else DISORDER)
+    the order of the score, in any compact model; where the model has more than one way to
+    score for it (``Compact.opinions``), one search after the other, sharing the budget as
+    the standard scan's opinions do (each is complete, so a "lost" from either is a proof)."""
+    opinions = model.opinions("greedy") if greedy else (DISORDER,)
     state, made = model.settle_home(model.start())
     core = core_of(model)
     root = model.key(state) if core is None else core.key(state)
     if model.won(state):
         return Found(search.WON, 1, root, {root: None}, made)
-    passes = _Passes(model, state, root, deadline, core, greedy)
+    spent = 0
+    first: Found | None = None
+    for n, opinion in enumerate(opinions):
+        model.hold(opinion)
+        share = max(1, (budget - spent) // (len(opinions) - n))
+        found = _scan(_Passes(model, state, root, deadline, core, greedy), share, greedy)
+        spent += found.positions
+        found.made = made
+        if found.result != search.UNKNOWN:
+            found.positions = spent
+            return found
+        first = first or found  # undecided: the first opinion's best line
+        if spent >= budget or deadline is not None and search.clock() >= deadline:
+            break
+    assert first is not None
+    first.positions = spent
+    return first
+
+
+def _scan(passes: _Passes, budget: int, greedy: bool) -> Found:
     limit = 0
     while True:
         # The greedy scan's limited passes take the search's unsound shortcuts; the last, which
         # has no limit, does not: its "lost" is the proof.
         found = passes.run(limit, budget, shortcuts=greedy and limit < budget)
         if found is not None:
-            found.made = made
             return found
         limit = max(1, 2 * limit) if limit < LAST else budget  # budget: more than any way down is deep
 
