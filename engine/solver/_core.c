@@ -13,7 +13,7 @@
  * what runs in the browser).
  *
  * The parts, in the order included below (one translation unit, so the compiler still
- * inlines across them): csrc/tables.h, positions.h, moves.h, search.h; this file holds the
+ * inlines across them): csrc/tables.h, positions.h, moves.h, search.h, greedy.h; this file holds the
  * Python objects.
  *
  * A position is packed as bytes: redeals + 1 (0: no limit), deals (two bytes each), the
@@ -29,6 +29,7 @@
 #include "csrc/positions.h"
 #include "csrc/moves.h"
 #include "csrc/search.h"
+#include "csrc/greedy.h"
 
 /* ---- Python objects ------------------------------------------------------------------- */
 
@@ -126,11 +127,6 @@ static int move_from(PyObject *move, CMove *m, uint8_t *steps) {
         m->nsteps = (uint8_t)k;
     }
     return 0;
-}
-
-static void apply_move(const Tables *t, Work *w, const CMove *m, const uint8_t *steps) {
-    for (int k = 0; k < m->nsteps; k++) advance(t, w, steps[k] ? -2 : -1, steps[k] ? -2 : -1, 0);
-    advance(t, w, m->i, m->j, m->n);
 }
 
 static PyObject *core_moves(CoreObject *self, PyObject *args) {
@@ -337,6 +333,48 @@ done:
     return ret;
 }
 
+/* engine.solver.deep's greedy scan of one opinion (``disorder``) from ``start``, a position
+ * already settled: its passes of limited discrepancy, at most ``budget`` positions over them
+ * all. Returns (result 0 won 1 lost 2 unknown, positions, line): won, the line to the
+ * position won; unknown, the line to the last pass's best-scored position (None where it
+ * scored none); lost, None. Lines begin after the start's moves home. */
+static PyObject *core_greedy(CoreObject *self, PyObject *args) {
+    PyObject *start; long long budget; int disorder = 0;
+    if (!PyArg_ParseTuple(args, "OL|i", &start, &budget, &disorder)) return NULL;
+    Scan sc; memset(&sc, 0, sizeof sc);
+    sc.t = &self->t; sc.disorder = disorder;
+    sc.w = PyMem_Malloc(sizeof(Work)); sc.child = PyMem_Malloc(sizeof(Work));
+    uint8_t *root = PyMem_Malloc(4 + MAXP * (2 + MAXC));
+    Way way; memset(&way, 0, sizeof way);
+    Seen s; memset(&s, 0, sizeof s);
+    PyObject *ret = NULL;
+    int64_t spent = 0, node = -1;
+    int r = PASS_ERROR;
+    if (!sc.w || !sc.child || !root) { PyErr_NoMemory(); goto done; }
+    if (work_from(sc.t, start, sc.w)) goto done;
+    pack(sc.t, sc.w, root);
+    for (int64_t limit = 0;;) {
+        sc.shortcuts = limit < budget; /* the last pass, without limit, takes no shortcut */
+        seen_free(&s); memset(&s, 0, sizeof s);
+        node = -1;
+        r = greedy_pass(&sc, &s, &way, root, limit, budget, &spent, &node);
+        if (r != PASS_NONE) break;
+        limit = limit < GREEDY_LAST ? (limit ? 2 * limit : 1) : budget;
+    }
+    if (r == PASS_ERROR) { PyErr_NoMemory(); goto done; }
+    if (r == PASS_HOME_ERROR) { PyErr_SetString(PyExc_RuntimeError, "too many moves home at once"); goto done; }
+    {
+        PyObject *line = r == PASS_LOST || node < 0 ? Py_NewRef(Py_None) : line_to(&s, node);
+        if (line) ret = Py_BuildValue("(iLN)", r == PASS_WON ? 0 : r == PASS_LOST ? 1 : 2, (long long)spent, line);
+    }
+done:
+    PyMem_Free(sc.w); PyMem_Free(sc.child); PyMem_Free(root);
+    PyMem_Free(sc.mv.v); PyMem_Free(sc.mv.steps);
+    PyMem_RawFree(way.v); PyMem_RawFree(way.kids); PyMem_RawFree(way.states.v); PyMem_RawFree(way.steps.v);
+    seen_free(&s);
+    return ret;
+}
+
 static PyMethodDef core_methods[] = {
     {"moves", (PyCFunction)core_moves, METH_VARARGS, "moves(state, shortcuts=False) -> (moves, pruned): Compact.moves"},
     {"apply", (PyCFunction)core_apply, METH_VARARGS, "apply(state, move) -> (state, home moves): Compact.apply"},
@@ -345,6 +383,9 @@ static PyMethodDef core_methods[] = {
     {"search", (PyCFunction)(void (*)(void))core_search, METH_VARARGS | METH_KEYWORDS,
      "search(start, budget, shortcuts=True, more=0, disorder=0, widen=0, unsorted_unseen=True) -> "
      "(result 0 won 1 lost 2 unknown, positions, line, best, pruned, unsorted_unseen): engine.solver.search.search"},
+    {"greedy", (PyCFunction)core_greedy, METH_VARARGS,
+     "greedy(settled start, budget, disorder=0) -> (result 0 won 1 lost 2 unknown, positions, line or None): "
+     "engine.solver.deep's greedy scan of one opinion"},
     {NULL, NULL, 0, NULL}
 };
 
@@ -369,6 +410,6 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;
     if (PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) < 0) { Py_DECREF(m); return NULL; }
-    PyModule_AddIntConstant(m, "VERSION", 1);
+    PyModule_AddIntConstant(m, "VERSION", 2);
     return m;
 }

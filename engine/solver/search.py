@@ -254,7 +254,7 @@ def _solve(game: Game, budget: int, shortcuts: bool, deadline: float | None, sca
     if isinstance(model, Compact) and (scan == "greedy" or applies(model) and (
             scan == "depth-first" or scan == "standard" and lays_home(model))):
         found = depth_first(model, budget, deadline, greedy=scan == "greedy")
-        line = () if found.key is None else _line(model, found.parent, found.key, found.made)
+        line = found.played(model)
         if found.result == WON:
             return Verdict(WON, line, found.positions)
         return Verdict(found.result, (), found.positions, line)  # undecided: the line to its best position

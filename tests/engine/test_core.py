@@ -143,10 +143,12 @@ def test_the_depth_first_scan_with_the_core_is_the_scan_without_it(slug: str, se
     ("spider-two-suits", (3,)),  # undecided: its best line
     ("fortress", (1, 3)),  # lost, proved in the last pass without shortcuts; won
     ("eights-down", (1, 2)),  # two packs, a waste turned over once
+    ("klondike-draw-one", (1, 2)),  # moves through the stock
+    ("beleaguered-castle", (1,)),  # lost, with cards sent home at the start
 ])
 def test_the_greedy_scan_with_the_core_is_the_scan_without_it(slug: str, seeds: tuple[int, ...]) -> None:
-    """The greedy scan, the bulk runs' with the core and the browser's Hint's without it
-    (``GameSpec.hint_scan``): the same verdict after the same positions, with the same line,
+    """The greedy scan, the bulk runs' in the core (``_core.c``'s ``greedy``) and the browser's
+    Hint's without it (``GameSpec.hint_scan``): the same verdict after the same positions, with the same line,
     and undecided, the same best line."""
     for seed in seeds:
         game = engine.new_game(slug, seed)

@@ -418,3 +418,9 @@ static int settle_home(const Tables *t, Work *w, int16_t *made, int max_made) {
         }
     }
 }
+
+/* Make a move: its steps through the stock (deals, redeals), then the move itself. */
+static void apply_move(const Tables *t, Work *w, const CMove *m, const uint8_t *steps) {
+    for (int k = 0; k < m->nsteps; k++) advance(t, w, steps[k] ? -2 : -1, steps[k] ? -2 : -1, 0);
+    advance(t, w, m->i, m->j, m->n);
+}
