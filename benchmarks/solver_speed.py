@@ -2,12 +2,13 @@
 the Hint's time in Pyodide (under Node) on positions from the middle of games.
 
     python3 benchmarks/solver_speed.py [--deals 20] [--budget 20000] [--games a,b]
-                                       [--no-pure] [--pyodide] [--hint-positions 5]
+                                       [--scan greedy] [--no-pure] [--pyodide] [--hint-positions 5]
 
 Prints a table: per game, positions per second of the pure-Python model and of the compiled
 core on the same deals and budget, side by side (issue 30: the core at least 30 times as
 fast); the medians are the core's. The aims of issue 11: a hint under 1 s in the browser.
-``--no-pure`` times the core alone. Figures, not a test: nothing here fails.
+``--no-pure`` times the core alone; ``--scan`` one of the solver's scans (``engine.spec.SCANS``;
+the greedy scan runs wholly in the core). Figures, not a test: nothing here fails.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import engine  # noqa: E402
 from engine.bridge import HINT_BUDGET  # noqa: E402
 from engine.rng import SplitMix64  # noqa: E402
 from engine.solver import core as compiled  # noqa: E402
+from engine.spec import SCANS  # noqa: E402
 
 MID_GAME = 25  # random moves played before a hint is asked for
 
@@ -48,7 +50,7 @@ def mid_game_records(slugs: list[str], count: int) -> list[str]:
     return out
 
 
-def timed(slug: str, deals: int, budget: int, core: bool) -> tuple[dict[str, int], int, list[float]]:
+def timed(slug: str, deals: int, budget: int, core: bool, scan: str = "standard") -> tuple[dict[str, int], int, list[float]]:
     """Deals 1..``deals`` solved with the compiled core on or off: verdicts, positions, times."""
     was = compiled.use(core)
     try:
@@ -56,7 +58,7 @@ def timed(slug: str, deals: int, budget: int, core: bool) -> tuple[dict[str, int
         for seed in range(1, deals + 1):
             game = engine.new_game(slug, seed)
             start = time.perf_counter()
-            verdict = engine.solve(game, budget)
+            verdict = engine.solve(game, budget, scan=scan)
             times.append(time.perf_counter() - start)
             positions += verdict.positions
             results[verdict.result] += 1
@@ -65,23 +67,23 @@ def timed(slug: str, deals: int, budget: int, core: bool) -> tuple[dict[str, int
         compiled.use(was)
 
 
-def cpython(slugs: list[str], deals: int, budget: int, pure: bool) -> None:
+def cpython(slugs: list[str], deals: int, budget: int, pure: bool, scan: str = "standard") -> None:
     """Per game, the same deals and budget searched by the pure-Python model and by the
     compiled core (``engine.solver.core``), side by side; the tables of each game (of each base
     rank, in games whose deal sets it) are built before the clock starts, by a solve of
     each deal at one position."""
-    print(f"CPython {sys.version.split()[0]}: deals 1-{deals}, budget {budget} positions; "
+    print(f"CPython {sys.version.split()[0]}: deals 1-{deals}, budget {budget} positions, the {scan} scan; "
           f"compiled core {'built' if compiled._core is not None else 'NOT built'}")
     print(f"{'game':22s} {'won':>4s} {'lost':>4s} {'undec':>5s} {'median s':>9s} {'p95 s':>7s} "
           f"{'pure pos/s':>10s} {'core pos/s':>10s} {'ratio':>6s}")
     for slug in slugs:
         for seed in range(1, deals + 1):
             engine.solve(engine.new_game(slug, seed), 1)
-        results, positions, times = timed(slug, deals, budget, True)
+        results, positions, times = timed(slug, deals, budget, True, scan)
         rate = positions / sum(times)
         pure_rate, ratio = "", ""
         if pure:
-            pure_results, pure_positions, pure_times = timed(slug, deals, budget, False)
+            pure_results, pure_positions, pure_times = timed(slug, deals, budget, False, scan)
             if (pure_results, pure_positions) != (results, positions):
                 print(f"{slug}: the core and the pure model DISAGREE: {results} {positions} vs {pure_results} {pure_positions}")
             pure_rate = f"{pure_positions / sum(pure_times):10.0f}"
@@ -134,6 +136,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--budget", type=int, default=20_000)
     parser.add_argument("--games", default="")
+    parser.add_argument("--scan", default="standard", choices=SCANS)
     parser.add_argument("--pyodide", action="store_true", help="also time the hint in Pyodide")
     parser.add_argument("--hint-positions", type=int, default=5)
     parser.add_argument("--no-cpython", action="store_true")
@@ -141,7 +144,7 @@ def main() -> None:
     args = parser.parse_args()
     slugs = args.games.split(",") if args.games else [s.slug for s in engine.games()]
     if not args.no_cpython:
-        cpython(slugs, args.deals, args.budget, not args.no_pure)
+        cpython(slugs, args.deals, args.budget, not args.no_pure, args.scan)
     if args.pyodide:
         pyodide(slugs, args.hint_positions)
 
