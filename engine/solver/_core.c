@@ -13,7 +13,7 @@
  * what runs in the browser).
  *
  * The parts, in the order included below (one translation unit, so the compiler still
- * inlines across them): csrc/tables.h, positions.h, moves.h, search.h, greedy.h; this file holds the
+ * inlines across them): csrc/tables.h, positions.h, moves.h, search.h, passes.h; this file holds the
  * Python objects.
  *
  * A position is packed as bytes: redeals + 1 (0: no limit), deals (two bytes each), the
@@ -29,7 +29,7 @@
 #include "csrc/positions.h"
 #include "csrc/moves.h"
 #include "csrc/search.h"
-#include "csrc/greedy.h"
+#include "csrc/passes.h"
 
 /* ---- Python objects ------------------------------------------------------------------- */
 
@@ -333,16 +333,18 @@ done:
     return ret;
 }
 
-/* engine.solver.deep's greedy scan of one opinion (``disorder``) from ``start``, a position
- * already settled: its passes of limited discrepancy, at most ``budget`` positions over them
- * all. Returns (result 0 won 1 lost 2 unknown, positions, line): won, the line to the
+/* engine.solver.deep's scan of one opinion (``disorder``) from ``start``, a position already
+ * settled: the greedy scan or, where each card has a lane home and no pile gives its cards
+ * only home, the depth-first scan; its passes of limited discrepancy, at most ``budget``
+ * positions over them all. Returns (result 0 won 1 lost 2 unknown, positions, line): won, the line to the
  * position won; unknown, the line to the last pass's best-scored position (None where it
  * scored none); lost, None. Lines begin after the start's moves home. */
-static PyObject *core_greedy(CoreObject *self, PyObject *args) {
-    PyObject *start; long long budget; int disorder = 0;
-    if (!PyArg_ParseTuple(args, "OL|i", &start, &budget, &disorder)) return NULL;
+static PyObject *core_passes(CoreObject *self, PyObject *args) {
+    PyObject *start; long long budget; int disorder = 0, greedy = 1;
+    if (!PyArg_ParseTuple(args, "OL|ip", &start, &budget, &disorder, &greedy)) return NULL;
+    if (!greedy && !self->t.has_lanes) { PyErr_SetString(PyExc_ValueError, "the depth-first scan needs lanes home"); return NULL; }
     Scan sc; memset(&sc, 0, sizeof sc);
-    sc.t = &self->t; sc.disorder = disorder;
+    sc.t = &self->t; sc.disorder = disorder; sc.greedy = greedy;
     sc.w = PyMem_Malloc(sizeof(Work)); sc.child = PyMem_Malloc(sizeof(Work));
     uint8_t *root = PyMem_Malloc(4 + MAXP * (2 + MAXC));
     Way way; memset(&way, 0, sizeof way);
@@ -354,12 +356,12 @@ static PyObject *core_greedy(CoreObject *self, PyObject *args) {
     if (work_from(sc.t, start, sc.w)) goto done;
     pack(sc.t, sc.w, root);
     for (int64_t limit = 0;;) {
-        sc.shortcuts = limit < budget; /* the last pass, without limit, takes no shortcut */
+        sc.shortcuts = greedy && limit < budget; /* the greedy scan's last pass, without limit, takes none */
         seen_free(&s); memset(&s, 0, sizeof s);
         node = -1;
         r = greedy_pass(&sc, &s, &way, root, limit, budget, &spent, &node);
         if (r != PASS_NONE) break;
-        limit = limit < GREEDY_LAST ? (limit ? 2 * limit : 1) : budget;
+        limit = limit < PASSES_LAST ? (limit ? 2 * limit : 1) : budget;
     }
     if (r == PASS_ERROR) { PyErr_NoMemory(); goto done; }
     if (r == PASS_HOME_ERROR) { PyErr_SetString(PyExc_RuntimeError, "too many moves home at once"); goto done; }
@@ -383,9 +385,9 @@ static PyMethodDef core_methods[] = {
     {"search", (PyCFunction)(void (*)(void))core_search, METH_VARARGS | METH_KEYWORDS,
      "search(start, budget, shortcuts=True, more=0, disorder=0, widen=0, unsorted_unseen=True) -> "
      "(result 0 won 1 lost 2 unknown, positions, line, best, pruned, unsorted_unseen): engine.solver.search.search"},
-    {"greedy", (PyCFunction)core_greedy, METH_VARARGS,
-     "greedy(settled start, budget, disorder=0) -> (result 0 won 1 lost 2 unknown, positions, line or None): "
-     "engine.solver.deep's greedy scan of one opinion"},
+    {"passes", (PyCFunction)core_passes, METH_VARARGS,
+     "passes(settled start, budget, disorder=0, greedy=True) -> (result 0 won 1 lost 2 unknown, positions, line or None): "
+     "engine.solver.deep's greedy or depth-first scan of one opinion"},
     {NULL, NULL, 0, NULL}
 };
 

@@ -63,14 +63,15 @@ The search is complete: a pass that never had to leave a move out for want of di
 (the last always) has seen every position reachable (each position is expanded again only
 when reached with more discrepancy left than before, keyed as the standard scan keys them),
 without the first pass's unsound shortcuts; only such a pass says "lost", and it is a proof
-as before. The budget counts the positions of every pass. The depth-first scan runs in
-Python over the compiled core's moves, keys and scores: its wins come within a few thousand
-positions, and its budget is small. The greedy scan, run at 50,000-200,000 positions a deal
-in bulk, runs wholly in the core where it is built and no deadline is set (``_core.c``'s
-``greedy``, ``csrc/greedy.h``: the same positions in the same order, the same verdict after
-the same count, the same lines; tests/engine/test_core.py), 6-11 times as fast as in Python
-over the core (Spider (one suit), Busy Aces, Deuces at 30,000 positions: 336,000, 179,000
-and 165,000 positions a second against 31,000, 33,000 and 27,000).
+as before. The budget counts the positions of every pass. Both scans run wholly in the
+compiled core where it is built and no deadline is set (``_core.c``'s ``passes``,
+``csrc/passes.h``: the same positions in the same order, the same verdict after the same
+count, the same lines; tests/engine/test_core.py), but for the depth-first scan where piles
+give cards only home (Strategy: the cycles of ``deadlocked`` are Python's alone), which
+takes its moves, keys and scores from the core. Deals 1-5 at 20,000 positions
+(``benchmarks/solver_speed.py --scan``): the greedy scan 30-73 times as fast as in pure
+Python, the depth-first one 37-64 times (Calculation 260,000 positions a second); over the
+core's moves in Python it had been 27,000-33,000.
 """
 
 from __future__ import annotations
@@ -139,12 +140,14 @@ def depth_first(model: Compact, budget: int, deadline: float | None = None, gree
         return Found(search.WON, 1, root, {root: None}, made)
     spent = 0
     first: Found | None = None
-    compiled = getattr(core, "greedy", None) if greedy and deadline is None else None
+    # The same scan in C (tests/engine/test_core.py), but for the depth-first scan's cycles of
+    # cards going home from piles that give them only home (``deadlocked``: Strategy).
+    compiled = getattr(core, "passes", None) if deadline is None and (greedy or not home_only(model)) else None
     for n, opinion in enumerate(opinions):
         model.hold(opinion)
         share = max(1, (budget - spent) // (len(opinions) - n))
-        if compiled is not None:  # the same scan in C (tests/engine/test_core.py)
-            result, positions, line = compiled(state, share, model.disorder)
+        if compiled is not None:
+            result, positions, line = compiled(state, share, model.disorder, greedy)
             found = Found(CORE_RESULTS[result], positions, line=line)
         else:
             found = _scan(_Passes(model, state, root, deadline, core, greedy), share, greedy)

@@ -128,14 +128,17 @@ def test_searches_give_the_same_verdict_after_the_same_positions(slug: str) -> N
     ("bakers-dozen", (2, 5)),  # lanes by suit, no spaces
     ("fortress", (1, 3, 5)),  # lost deals proved in the last pass, a won one
     ("yukon", (3, 5)),  # face-down cards, moves of many cards
+    ("sir-tommy", (1, 2)),  # foundations regardless of suit: each card's wait read as they stand
+    ("strategy", (1,)),  # piles that give cards only home: in Python over the core (``deep.deadlocked``)
 ])
 def test_the_depth_first_scan_with_the_core_is_the_scan_without_it(slug: str, seeds: tuple[int, ...]) -> None:
-    """The depth-first scan takes its positions and scores from the core where there is one:
-    the same verdict after the same positions, with the same line."""
+    """The depth-first scan runs in the core where there is one (``_core.c``'s ``passes``), or
+    takes its positions and scores from it: the same verdict after the same positions, with
+    the same line."""
     for seed in seeds:
         game = engine.new_game(slug, seed)
         pure, fast = solved(game, 2_000, False, "depth-first"), solved(game, 2_000, True, "depth-first")
-        assert (fast.result, fast.positions, fast.moves) == (pure.result, pure.positions, pure.moves), (slug, seed)
+        assert (fast.result, fast.positions, fast.moves, fast.best) == (pure.result, pure.positions, pure.moves, pure.best), (slug, seed)
 
 
 @pytest.mark.parametrize("slug, seeds", [

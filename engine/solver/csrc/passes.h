@@ -1,15 +1,22 @@
-/* The greedy scan (engine.solver.deep, scan="greedy"): passes of limited discrepancy, depth
- * first, each position's moves tried best-scored first. Followed step by step, as search.h
- * follows the best-first search, so that it sees the positions the scan in Python sees, in
- * the same order, and gives the same verdict after the same number (tests/engine/test_core.py).
- * Part of _core.c. */
-/* ---- the greedy scan ------------------------------------------------------------------- */
+/* The scans of engine.solver.deep: passes of limited discrepancy, depth first, each
+ * position's moves tried in an order: the greedy scan's, best-scored first; the depth-first
+ * scan's, a player's (home first, then a card laid on one of its own lane that goes home
+ * after it, ...; deep's docstring), among equals best-scored first. Followed step by step, as
+ * search.h follows the best-first search, so that it sees the positions the scan in Python
+ * sees, in the same order, and gives the same verdict after the same number
+ * (tests/engine/test_core.py). Part of _core.c. */
+/* ---- the passes ----------------------------------------------------------------------- */
 
-#define GREEDY_LAST 4 /* the last limited pass (deep.LAST); the one after has no limit */
+#define PASSES_LAST 4 /* the last limited pass (deep.LAST); the one after has no limit */
+/* deep's kinds of move, in the order tried: a gap of up to GAPS places ranks a lay by it */
+#define GAPS 20
+enum { K_HOME = 0, K_LATER = 1, K_UNKNOWN = 1 + GAPS, K_SPACE = 2 + GAPS, K_BURIES = 3 + 2 * GAPS };
+#define NEVER 99 /* the wait of a card no foundation takes from where it stands */
 
 /* A position's moves to try (deep._Passes._ranked): each move, its steps through the stock
- * (in the scan's steps arena), and the score of the position it leads to. */
-typedef struct { int16_t i, j, n; uint8_t nsteps; int64_t steps; int64_t score; int32_t index; } Kid;
+ * (in the scan's steps arena), its kind and the score of the position it leads to (0 in the
+ * depth-first scan for a move alone of its kind). */
+typedef struct { int16_t i, j, n; uint8_t nsteps; int64_t steps; int32_t kind; int64_t score; int32_t index; } Kid;
 
 /* A position on the way down: its node, the discrepancy it may still spend (``have``), its
  * packed state (in the states arena), and its moves still to try: kids[first .. first + left),
@@ -23,21 +30,79 @@ typedef struct {
     Bytes states, steps;
 } Way;
 
-/* Tried first: the lower score; among equals, the later move (deep's sort, reversed). */
+/* Tried first: the lower kind, then the lower score; among equals, the later move (deep's
+ * sort, reversed). */
 static int kid_after(const void *a, const void *b) {
     const Kid *x = a, *y = b;
+    if (x->kind != y->kind) return x->kind > y->kind ? -1 : 1;
     if (x->score != y->score) return x->score > y->score ? -1 : 1;
     return x->index < y->index ? -1 : x->index > y->index;
 }
 
 typedef struct {
     const Tables *t;
-    int disorder, shortcuts, pruned;
+    int greedy, disorder, shortcuts, pruned;
+    int waits[NCODE];
     Moves mv;
     Work *w, *child;
     int16_t made[2 * 512];
     int nmade;
 } Scan;
+
+/* deep._Passes._waits: for each card, how many cards some foundation needs before it, the
+ * fewest of any, as the foundations stand in ``w`` (NEVER where none takes it). */
+static void find_waits(const Tables *t, const Work *w, int *waits) {
+    for (int c = 0; c < NCODE; c++) waits[c] = NEVER;
+    for (int k = 0; k < t->foundations.n; k++) {
+        int f = t->foundations.v[k];
+        const Pile *p = &t->piles[f];
+        if (p->fit_kind != FIT_PLAIN) continue;
+        int len = w->len[f];
+        mask level;
+        if (len) level = p->fit[w->c[f][len - 1]];
+        else if (p->has_accepts && p->accepts) level = p->accepts;
+        else { /* deep.starts_of: those its build follows from none */
+            mask follow = 0, fits = 0;
+            for (int c = 0; c < NCODE; c++) { follow |= p->fit[c]; if (p->fit[c]) fits |= BIT(c); }
+            level = fits & ~follow;
+        }
+        mask seen = 0;
+        for (int n = 0; level && len + n < p->max_cards; n++) {
+            mask next = 0;
+            for (mask m = level; m; m &= m - 1) {
+                int c = __builtin_ctzll(m);
+                if (n < waits[c]) waits[c] = n;
+                next |= p->fit[c];
+            }
+            seen |= level;
+            level = next & ~seen;
+        }
+    }
+}
+
+/* deep._kind, where no pile gives its cards only home: where the move from ``w`` to ``child``,
+ * which sends no card home, stands in the depth-first scan's order. */
+static int kind_of(const Tables *t, const Work *w, const Work *child, const int *waits) {
+    for (int k = 0; k < t->laid.n; k++) {
+        int i = t->laid.v[k], len = child->len[i];
+        if (len <= w->len[i]) continue;
+        int card = child->c[i][len - 1];
+        if (len == 1) return K_SPACE;
+        int below = child->c[i][len - 2];
+        if (t->lane[card] < 0 || waits[card] >= NEVER || waits[below] >= NEVER) return K_UNKNOWN;
+        int gap = waits[below] - waits[card];
+        if (t->lane[below] == t->lane[card] && gap < 0) return K_BURIES;
+        if (t->lane[below] == t->lane[card] && gap > 0) return K_LATER + (gap < GAPS - 1 ? gap : GAPS - 1);
+        return K_UNKNOWN;
+    }
+    return K_UNKNOWN;
+}
+
+static int home_count(const Tables *t, const Work *w) {
+    int home = 0;
+    for (int k = 0; k < t->goal.n; k++) home += w->len[t->goal.v[k]];
+    return home;
+}
 
 /* Push the frame of the position ``w`` (a node already in ``s``): its moves, ranked. Returns 1
  * where one of them wins (the node of the won position in *won, its parent links set), 0, or
@@ -56,6 +121,8 @@ static int push_frame(Scan *sc, Seen *s, Way *way, int64_t node, int64_t have, i
         way->kids = v; way->kids_cap = cap;
     }
     size_t first = way->nkids;
+    int home = 0;
+    if (!sc->greedy) { home = home_count(t, sc->w); find_waits(t, sc->w, sc->waits); }
     for (int k = 0; k < sc->mv.n; k++) {
         CMove *m = &sc->mv.v[k];
         const uint8_t *steps = sc->mv.steps + (uintptr_t)m->steps;
@@ -80,7 +147,22 @@ static int push_frame(Scan *sc, Seen *s, Way *way, int64_t node, int64_t have, i
         kid->steps = m->nsteps ? bytes_put(&way->steps, steps, m->nsteps) : 0;
         if (kid->steps < 0) return -1;
         int unseen = 1;
-        kid->score = score(t, sc->child, sc->disorder, &unseen);
+        kid->kind = sc->greedy || home_count(t, sc->child) > home ? K_HOME : kind_of(t, sc->w, sc->child, sc->waits);
+        kid->score = sc->greedy ? score(t, sc->child, sc->disorder, &unseen) : 0;
+    }
+    if (!sc->greedy) { /* the score orders moves of one kind only: a move alone of its kind needs none */
+        for (size_t a = first; a < way->nkids; a++) {
+            int alone = 1;
+            for (size_t b = first; b < way->nkids && alone; b++) if (b != a && way->kids[b].kind == way->kids[a].kind) alone = 0;
+            if (alone) continue;
+            copy_work(t, sc->w, sc->child);
+            Kid *kid = &way->kids[a];
+            CMove m = { kid->i, kid->j, kid->n, kid->nsteps, 0, NULL };
+            apply_move(t, sc->child, &m, way->steps.v + kid->steps);
+            if (settle_home(t, sc->child, sc->made, 512) < 0) return -2;
+            int unseen = 1;
+            kid->score = score(t, sc->child, sc->disorder, &unseen);
+        }
     }
     qsort(way->kids + first, way->nkids - first, sizeof(Kid), kid_after);
     if (way->n == way->cap) {
@@ -160,7 +242,7 @@ static int greedy_pass(Scan *sc, Seen *s, Way *way, const uint8_t *root_packed, 
         lefts[at] = more;
         s->v[at].parent = f->node;
         if ((s->v[at].moves = put_moves(&s->moves, &m, steps, sc->made, nmade)) < 0) goto done;
-        if (best_node < 0 || kid->score < best_score) { best_node = at; best_score = kid->score; }
+        if (sc->greedy && (best_node < 0 || kid->score < best_score)) { best_node = at; best_score = kid->score; }
         ++*spent;
         if (*spent >= budget) { *node = best_node; out = PASS_UNKNOWN; goto done; }
         r = push_frame(sc, s, way, at, more, node, key, packed);
