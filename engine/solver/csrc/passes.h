@@ -104,9 +104,9 @@ static int home_count(const Tables *t, const Work *w) {
     return home;
 }
 
-/* Push the frame of the position ``w`` (a node already in ``s``): its moves, ranked. Returns 1
- * where one of them wins (the node of the won position in *won, its parent links set), 0, or
- * -1 out of memory. */
+/* Push the frame of the position ``sc->w`` (``node`` in ``s``): its moves, ranked. Returns 1
+ * where one of them wins (the won position's node in *won_node, its parent link set), else 0;
+ * -1 out of memory, -2 too many moves home at once. */
 static int push_frame(Scan *sc, Seen *s, Way *way, int64_t node, int64_t have, int64_t *won_node, uint8_t *key, uint8_t *packed) {
     const Tables *t = sc->t;
     int64_t steps_mark = (int64_t)way->steps.n;
