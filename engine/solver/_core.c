@@ -7,7 +7,7 @@
  * engine.solver.core into one array of integers read here in the same order. What is code
  * here is what is code in the compact model (engine.solver.legal, settle and model: how many
  * cards a supermove carries, what settles after a move, the canonical key, the score) and
- * engine.solver.search's search, followed step by step, so that both give the same verdict
+ * engine.solver.best_first's search, followed step by step, so that both give the same verdict
  * after the same number of positions: tests/engine/test_core.py checks moves, positions,
  * keys, scores and verdicts against the pure-Python model, which stays the reference (and
  * what runs in the browser).
@@ -210,7 +210,7 @@ static PyObject *line_to(const Seen *s, int64_t node) {
     return out;
 }
 
-/* engine.solver.search.search over this model: (result, positions, line, best line, pruned,
+/* engine.solver.best_first.search over this model: (result, positions, line, best line, pruned,
  * unsorted_unseen), each line beginning with the moves home made at the start. result: 0 won,
  * 1 lost, 2 unknown. */
 static PyObject *core_search(CoreObject *self, PyObject *args, PyObject *kwds) {
@@ -384,7 +384,7 @@ static PyMethodDef core_methods[] = {
     {"score", (PyCFunction)core_score, METH_VARARGS, "score(state, disorder=0) -> (score, disordered seen): Compact.score"},
     {"search", (PyCFunction)(void (*)(void))core_search, METH_VARARGS | METH_KEYWORDS,
      "search(start, budget, shortcuts=True, more=0, disorder=0, widen=0, unsorted_unseen=True) -> "
-     "(result 0 won 1 lost 2 unknown, positions, line, best, pruned, unsorted_unseen): engine.solver.search.search"},
+     "(result 0 won 1 lost 2 unknown, positions, line, best, pruned, unsorted_unseen): engine.solver.best_first.search"},
     {"passes", (PyCFunction)core_passes, METH_VARARGS,
      "passes(settled start, budget, disorder=0, greedy=True) -> (result 0 won 1 lost 2 unknown, positions, line or None): "
      "engine.solver.deep's greedy or depth-first scan of one opinion"},

@@ -97,7 +97,7 @@ def solve_deals(slug: str, seeds: list[int], budget: int, rules: str | None = No
     through the public rules before it is believed. ``rules``, if given, is the fingerprint
     the file will carry: a Dask worker whose engine has other rules or another solver (an
     install of another commit) refuses, rather than have its verdicts filed under rules
-    they were not found by. ``scan``: the solver's (``engine.solver.search.SCANS``)."""
+    they were not found by. ``scan``: the solver's (``engine.spec.SCANS``)."""
     if rules is not None and fingerprint(get_spec(slug)) != rules:
         raise ValueError(f"{slug}: the engine on {platform.node()!r} has other rules or another solver "
                          f"(fingerprint {fingerprint(get_spec(slug))}, not {rules}): "

@@ -10,7 +10,7 @@ asked the engine's rule functions (which cards fit on which top card, which pair
 run, what an empty pile takes, where each pile's cards may go, ...) as one array of
 integers, in the order ``read_tables`` in ``_core.c`` reads them; the core then follows
 ``Compact.moves``, ``advance``, ``settle_home``, ``key``, ``score`` and
-``engine.solver.search.search`` (and ``engine.solver.deep``'s greedy scan) step by step, so
+``engine.solver.best_first.search`` (and ``engine.solver.deep``'s greedy scan) step by step, so
 that both see the same positions in the same order and give the same verdict after the same
 number of positions (``tests/engine/test_core.py``). Games with moves of their own (hooks that the engine
 makes: The Wheel's packets, The Nation's take-up) are searched by the pure-Python model.

@@ -84,7 +84,7 @@ from typing import Any, TypeGuard
 from ..dealing import new_pack
 from ..moves import Move
 from ..spec import Pick
-from . import search
+from . import best_first, search
 from .core import core_of
 from .model import DISORDER, Compact
 from .tables import starts_of
@@ -117,7 +117,7 @@ class Found:
         best-scored one (none where there is none)."""
         if self.line is not None:
             return tuple(p for m in [*self.made, *self.line] for p in model.played(m))
-        return () if self.key is None else search._line(model, self.parent, self.key, self.made)
+        return () if self.key is None else best_first._line(model, self.parent, self.key, self.made)
 
 
 def applies(model: Any) -> TypeGuard[Compact]:
@@ -157,7 +157,7 @@ def depth_first(model: Compact, budget: int, deadline: float | None = None, gree
             found.positions = spent
             return found
         first = first or found  # undecided: the first opinion's best line
-        if spent >= budget or deadline is not None and search.clock() >= deadline:
+        if spent >= budget or deadline is not None and best_first.clock() >= deadline:
             break
     assert first is not None
     first.positions = spent
@@ -215,8 +215,8 @@ class _Passes:
                 stack.pop()
                 continue
             steps += 1
-            if (self.deadline is not None and not steps % search.CLOCK_EVERY
-                    and search.clock() >= self.deadline):
+            if (self.deadline is not None and not steps % best_first.CLOCK_EVERY
+                    and best_first.clock() >= self.deadline):
                 return self._undecided(best, parent)
             child, ck, moves, rank, score = kids.pop()
             more = have - 1 if rank else have
@@ -251,7 +251,7 @@ class _Passes:
         home = _home(model, state)
         waits = [] if greedy else self._waits(state[0])
         kinds: list[tuple[int, Any, Any, list[Any]]] = []
-        for child, ck, moves in search.children(model, state, self.shortcuts, self.core):
+        for child, ck, moves in best_first.children(model, state, self.shortcuts, self.core):
             at_home = _home(model, child)
             if at_home == model.total:  # ``model.won``
                 return ck, moves

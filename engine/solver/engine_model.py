@@ -1,4 +1,4 @@
-"""The engine itself as the solver's model (``engine.solver.search.Model``): for a game whose
+"""The engine itself as the solver's model (``engine.solver.verdict.Model``): for a game whose
 hooks no table can say, it searches what the compact model (``engine.solver.model``) cannot,
 at about four times the cost of a position (``engine.solver.search.ENGINE_COST``), and
 scores positions as the compact model does.

@@ -1,5 +1,5 @@
 /* The score and the best-first search's machinery (heap, arenas, the table of positions
- * seen): Compact.score and engine.solver.search.search. Part of _core.c. */
+ * seen): Compact.score and engine.solver.best_first.search. Part of _core.c. */
 /* ---- the score ------------------------------------------------------------------------ */
 
 static int disordered(const Tables *t, const Work *w) {
