@@ -87,7 +87,7 @@ from ..spec import Pick
 from . import best_first, search
 from .core import core_of
 from .model import DISORDER, Compact
-from .tables import starts_of
+from .lanes import starts_of
 
 # The order of the moves' kinds: a gap of up to GAPS places between a card and the one it is
 # laid on ranks each kind of lay by the gap (the smaller, the sooner).
