@@ -359,7 +359,7 @@ static PyObject *core_passes(CoreObject *self, PyObject *args) {
         sc.shortcuts = greedy && limit < budget; /* the greedy scan's last pass, without limit, takes none */
         seen_free(&s); memset(&s, 0, sizeof s);
         node = -1;
-        r = greedy_pass(&sc, &s, &way, root, limit, budget, &spent, &node);
+        r = one_pass(&sc, &s, &way, root, limit, budget, &spent, &node);
         if (r != PASS_NONE) break;
         limit = limit < PASSES_LAST ? (limit ? 2 * limit : 1) : budget;
     }

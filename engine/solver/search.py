@@ -105,11 +105,10 @@ from ..game import Game
 from ..moves import Move
 from ..spec import SCANS  # the ways to search (``Model.opinions``, ``engine.solver.deep``)
 from . import best_first
-from .best_first import CLOCK_EVERY as CLOCK_EVERY, children as children, search as search  # the search, as before
+from .best_first import search as search  # importable from here, as before the split
 from .engine_model import EngineModel
 from .model import Compact, compact_model
 from .tables import widening
-
 from .verdict import LOST as LOST, UNKNOWN as UNKNOWN, WON as WON, Model as Model, Verdict as Verdict  # as before
 
 DEFAULT_BUDGET = 50_000

@@ -46,7 +46,6 @@ typedef struct {
     Moves mv;
     Work *w, *child;
     int16_t made[2 * 512];
-    int nmade;
 } Scan;
 
 /* deep._Passes._waits: for each card, how many cards some foundation needs before it, the
@@ -98,12 +97,6 @@ static int kind_of(const Tables *t, const Work *w, const Work *child, const int 
     return K_UNKNOWN;
 }
 
-static int home_count(const Tables *t, const Work *w) {
-    int home = 0;
-    for (int k = 0; k < t->goal.n; k++) home += w->len[t->goal.v[k]];
-    return home;
-}
-
 /* Push the frame of the position ``sc->w`` (``node`` in ``s``): its moves, ranked. Returns 1
  * where one of them wins (the won position's node in *won_node, its parent link set), else 0;
  * -1 out of memory, -2 too many moves home at once. */
@@ -148,21 +141,12 @@ static int push_frame(Scan *sc, Seen *s, Way *way, int64_t node, int64_t have, i
         if (kid->steps < 0) return -1;
         int unseen = 1;
         kid->kind = sc->greedy || home_count(t, sc->child) > home ? K_HOME : kind_of(t, sc->w, sc->child, sc->waits);
-        kid->score = sc->greedy ? score(t, sc->child, sc->disorder, &unseen) : 0;
+        kid->score = score(t, sc->child, sc->disorder, &unseen);
     }
-    if (!sc->greedy) { /* the score orders moves of one kind only: a move alone of its kind needs none */
-        for (size_t a = first; a < way->nkids; a++) {
-            int alone = 1;
-            for (size_t b = first; b < way->nkids && alone; b++) if (b != a && way->kids[b].kind == way->kids[a].kind) alone = 0;
-            if (alone) continue;
-            copy_work(t, sc->w, sc->child);
-            Kid *kid = &way->kids[a];
-            CMove m = { kid->i, kid->j, kid->n, kid->nsteps, 0, NULL };
-            apply_move(t, sc->child, &m, way->steps.v + kid->steps);
-            if (settle_home(t, sc->child, sc->made, 512) < 0) return -2;
-            int unseen = 1;
-            kid->score = score(t, sc->child, sc->disorder, &unseen);
-        }
+    if (!sc->greedy) { /* the score orders moves of one kind only: a move alone of its kind ranks by none */
+        int count[K_BURIES + 1] = {0}; /* by kind */
+        for (size_t a = first; a < way->nkids; a++) count[way->kids[a].kind]++;
+        for (size_t a = first; a < way->nkids; a++) if (count[way->kids[a].kind] == 1) way->kids[a].score = 0;
     }
     qsort(way->kids + first, way->nkids - first, sizeof(Kid), kid_after);
     if (way->n == way->cap) {
@@ -205,7 +189,7 @@ enum { PASS_WON, PASS_LOST, PASS_UNKNOWN, PASS_NONE, PASS_ERROR, PASS_HOME_ERROR
 /* One pass (deep._Passes.run): leaving the order at most ``limit`` times on a way down, with
  * ``*spent`` positions counted before it. On PASS_WON, *node is the won position's; on
  * PASS_UNKNOWN, the best-scored position's (-1: none). ``s`` is fresh for the pass. */
-static int greedy_pass(Scan *sc, Seen *s, Way *way, const uint8_t *root_packed, int64_t limit, int64_t budget,
+static int one_pass(Scan *sc, Seen *s, Way *way, const uint8_t *root_packed, int64_t limit, int64_t budget,
                        int64_t *spent, int64_t *node) {
     const Tables *t = sc->t;
     uint8_t key[4 + MAXP * (2 + MAXC)], packed[4 + MAXP * (2 + MAXC)];

@@ -93,11 +93,14 @@ static size_t make_key(const Tables *t, const Work *w, uint8_t *out) {
     return (size_t)(q - out);
 }
 
-static int won(const Tables *t, const Work *w) {
+/* Cards at home. */
+static int home_count(const Tables *t, const Work *w) {
     int home = 0;
     for (int k = 0; k < t->goal.n; k++) home += w->len[t->goal.v[k]];
-    return home == t->total;
+    return home;
 }
+
+static int won(const Tables *t, const Work *w) { return home_count(t, w) == t->total; }
 
 /* ---- what piles take ------------------------------------------------------------------ */
 

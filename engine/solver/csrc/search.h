@@ -27,9 +27,8 @@ static int stock_buried(int n, int waste, int turns_again, int stock_first) {
 }
 
 static int64_t score(const Tables *t, const Work *w, int disorder, int *unsorted_unseen) {
-    int64_t buried = 0, home = 0;
+    int64_t buried = 0, home = home_count(t, w);
     int turns_again = t->turns_again && w->redeals != 0;
-    for (int k = 0; k < t->goal.n; k++) home += w->len[t->goal.v[k]];
     for (int k = 0; k < t->others.n; k++) {
         int i = t->others.v[k];
         int n = w->len[i];
