@@ -8,7 +8,7 @@ Prints a table: per game, positions per second of the pure-Python model and of t
 core on the same deals and budget, side by side (issue 30: the core at least 30 times as
 fast); the medians are the core's. The aims of issue 11: a hint under 1 s in the browser.
 ``--no-pure`` times the core alone; ``--scan`` one of the solver's scans (``engine.spec.SCANS``;
-the greedy scan runs wholly in the core). Figures, not a test: nothing here fails.
+the greedy and depth-first scans run wholly in the core, but Strategy's). Figures, not a test: nothing here fails.
 """
 
 from __future__ import annotations
