@@ -167,15 +167,23 @@ def _never_needs(game: Game, card: Card, foundation: str, pile: list[Card], home
     return False
 
 
+def redealt_groups(spec: GameSpec) -> tuple[str, ...]:
+    """The groups whose cards a redeal gathers and deals out again (``GameSpec.reshuffle``,
+    ``GameSpec.take_up``)."""
+    rule = spec.reshuffle or spec.take_up
+    return rule.groups if rule is not None else ()
+
+
 def safe_moves(game: Game, strict: bool = False) -> list[Move]:
     """The legal one-card moves to a foundation that are safe, in legal-move order (at most
     one per source pile); ``strict`` as for ``is_safe``."""
     if game.phase:
         return []  # a stage of the game's own (Queen of Italy's choice) is never automatic
     home = _home(game)
-    # While a redeal that shuffles is left (La Belle Lucie), which cards it gathers decides how
-    # it falls: a card sent home from those piles is a choice, never automatic.
-    shuffled = game.spec.reshuffle.groups if game.spec.reshuffle is not None and game.has_redeal() else ()
+    # While a redeal that gathers piles and deals them again is left (La Belle Lucie's shuffle,
+    # St. Helena's and Matrimony's take-up), which cards it gathers decides how it falls: a
+    # card sent home from those piles is a choice, never automatic.
+    shuffled = redealt_groups(game.spec) if game.has_redeal() else ()
     by_source: dict[str, list[Move]] = {}
     for m in _moves_home(game):
         if m.action or m.count != 1 or len(m.sources) != 1:

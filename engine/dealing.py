@@ -176,6 +176,34 @@ def sunk(pile: list[Card], ranks: tuple[int, ...]) -> list[Card]:
     return [c for c in pile if c.rank in ranks] + [c for c in pile if c.rank not in ranks]
 
 
+def take_up_plan(spec: GameSpec, left: int | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What a take-up redeal (``GameSpec.take_up``) made with ``left`` redeals left does: the
+    piles it takes up, in the order their cards are dealt out, and the piles it deals them
+    to, one card to each in turn from the first (round and round)."""
+    rule = spec.take_up
+    if rule is None:
+        raise ValueError(f"{spec.title} has no take-up redeal")
+    piles = tuple(pid for prefix in rule.groups for pid in spec.group(prefix).ids())
+    if rule.one_pile:
+        k = (left or 1) - 1
+        return (piles[k],), piles[k:] + piles[:k]
+    return piles[::-1], piles
+
+
+def take_up(game: Game) -> None:
+    """Carry out a take-up redeal (``GameSpec.take_up``), as ``take_up_plan`` says."""
+    rule = game.spec.take_up
+    taken, round_ = take_up_plan(game.spec, game.redeals_left)
+    assert rule is not None
+    cards = [c for pid in taken for c in (game.piles[pid] if rule.bottom_first else reversed(game.piles[pid]))]
+    for pid in taken:
+        game.piles[pid] = []
+        game.down[pid] = 0
+    for i, card in enumerate(cards):
+        game.piles[round_[i % len(round_)]].append(card)
+    game.use_redeal()
+
+
 def reshuffle_seed(game: Game, number: int) -> int:
     """The seed of the shuffle of redeal ``number`` (1, 2, ...) of this deal
     (``GameSpec.reshuffle``): a 64-bit key of the game, the deal number and the redeal's

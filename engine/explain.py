@@ -169,6 +169,9 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
     "deal-waiting": lambda game, prefix: f"the card in the {_plural(game, prefix)} must be placed first",
     "gather-empty": "there are no cards to gather for a new stock",
     "gather-empty-piles": "there are no cards left to gather and deal again",
+    "take-up-stock-left": "{0} may be taken up and dealt again only when the stock is empty",
+    "take-up-each-once": "no redeals left: each pile is taken up once ({0} redeals)",
+    "take-up-none-left": "no redeals left: the piles may be taken up and dealt again {0} times",
     "deal-last-resort": lambda game, move: ("a deal is allowed only when no other move is possible "
                                             f"(for example {move_words(game, move)})"),
 }

@@ -106,6 +106,17 @@ def _check(spec: GameSpec) -> None:
                                     "number of redeals (each redeal's shuffle is numbered)")
         if spec.stock is not None:
             raise RegistrationError(f"game {spec.slug!r}: a reshuffle is the redeal of a game without a stock rule")
+    if spec.take_up is not None:
+        known = {h.prefix for h in spec.groups}
+        if not spec.take_up.groups or any(prefix not in known for prefix in spec.take_up.groups):
+            raise RegistrationError(f"game {spec.slug!r}: a take-up redeal takes up unknown groups {spec.take_up.groups!r}")
+        if spec.reshuffle is not None or (spec.stock is not None and (spec.stock.redeal_waste or spec.stock.gather)):
+            raise RegistrationError(f"game {spec.slug!r}: a take-up redeal is the game's only redeal")
+        if spec.take_up.one_pile and spec.redeals is None:
+            raise RegistrationError(f"game {spec.slug!r}: a take-up of one pile at a time needs a number of redeals "
+                                    "(the redeals left name the pile)")
+        if spec.take_up.one_pile and spec.redeals > sum(by_prefix[prefix].count for prefix in spec.take_up.groups):
+            raise RegistrationError(f"game {spec.slug!r}: more redeals than piles to take up one at a time")
     for g in spec.groups:
         for src in g.refill_from:
             if src not in ids:

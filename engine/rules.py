@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .cards import ACE, KING, Card
-from .dealing import reshuffle
+from .dealing import reshuffle, take_up
 from .moves import Move, pile_sort_key
 from .spec import Build, Direction, Empty, GameSpec, Kind, Pairs, Pick, PileGroup
 
@@ -457,6 +457,8 @@ def stock_refusal(game: Game, action: str) -> Why | None:
     """Why the stock's ``deal`` or ``redeal`` is not allowed now; None if it is."""
     if action == "redeal" and game.spec.reshuffle is not None:
         return reshuffle_refusal(game)
+    if action == "redeal" and game.spec.take_up is not None:
+        return take_up_refusal(game)
     rule = game.spec.stock
     if rule is not None and rule.chain:
         if action != "deal":
@@ -513,6 +515,21 @@ def reshuffle_refusal(game: Game) -> Why | None:
         return ("no-redeals-left", str(game.spec.redeals))
     if not any(game.piles[pid] for prefix in rule.groups for pid in game.spec.group(prefix).ids()):
         return ("gather-empty-piles",)
+    return None
+
+
+def take_up_refusal(game: Game) -> Why | None:
+    """Why a take-up redeal (``GameSpec.take_up``) is not allowed now; None if it is: while
+    redeals are left, once the stock (if any) is empty."""
+    rule = game.spec.take_up
+    if rule is None:
+        return ("no-redeal",)
+    if game.stock_id and game.piles[game.stock_id]:
+        return ("take-up-stock-left", "a pile" if rule.one_pile else "the piles")
+    if not game.has_redeal():
+        if rule.one_pile:
+            return ("take-up-each-once", str(game.spec.redeals))
+        return ("take-up-none-left", str(game.spec.redeals))
     return None
 
 
@@ -577,7 +594,7 @@ def chain_source(game: Game) -> str:
 def stock_moves(game: Game) -> list[Move]:
     spec = game.spec
     return [Move.act(a) for a in ("deal", "redeal")
-            if (spec.stock or (a == "redeal" and spec.reshuffle)) and stock_refusal(game, a) is None]
+            if (spec.stock or (a == "redeal" and (spec.reshuffle or spec.take_up))) and stock_refusal(game, a) is None]
 
 
 def pair_pool(game: Game) -> list[str]:
@@ -840,6 +857,8 @@ def apply_standard(game: Game, move: Move) -> None:
         game.deals += 1
     elif move.action == "redeal" and game.spec.reshuffle is not None:
         reshuffle(game)
+    elif move.action == "redeal" and game.spec.take_up is not None:
+        take_up(game)
     elif move.action == "redeal":
         rule = game.spec.stock
         gather = rule.gather if rule is not None and rule.gather else (game.waste_id,)

@@ -309,6 +309,30 @@ class Reshuffle:
 
 
 @dataclass(frozen=True)
+class TakeUp:
+    """A redeal that takes up piles of ``groups`` (their piles in order, group after group)
+    and deals their cards out again round the same piles, one card to a pile at a time:
+    made only while redeals are left (``GameSpec.redeals``) and the stock, if there is
+    one, is empty.
+
+    - By default each redeal takes up every pile: the last pile on the one before, and so on
+      to the first, and the packet is dealt from its top (the last pile's top card first),
+      round from the first pile (St. Helena).
+    - ``one_pile``: each redeal takes up a single pile, the last first (with ``k`` redeals
+      left, pile ``k``), and deals it round from its own place (Matrimony).
+    - ``bottom_first``: the packet is turned face down, so each pile's bottom card comes
+      out first.
+
+    ``take_up_plan`` (engine.dealing) reads this; the rules and the solver's tables both
+    follow that plan.
+    """
+
+    groups: tuple[str, ...]
+    one_pile: bool = False
+    bottom_first: bool = False
+
+
+@dataclass(frozen=True)
 class Pairs:
     """Cards taken off together, onto the discard pile ``to``, by a rule on their ranks:
     the available top cards of piles of ``groups``, two at a time whose ranks add up to
@@ -381,6 +405,7 @@ class GameSpec:
     # The redeal gathers, shuffles and deals again the cards left in named piles, instead of
     # remaking a stock (``redeals`` times; a limit is needed, as each redeal is numbered).
     reshuffle: Reshuffle | None = None
+    take_up: TakeUp | None = None  # the redeal takes up piles and deals them out again round the same piles
     redeal_label: str = "Redeal"
     redeal_done: str = "The waste is turned over"  # what the status says after a redeal
     pairs: Pairs | None = None  # cards taken off together by a rule on their ranks (Pyramid's thirteens)

@@ -2,8 +2,9 @@
 
 Reading: docs/readings/two-pack-classics.md (Matrimony). Everything but the redeal is data
 (foundation sequences that wrap from a court card, one pile per suit, the J♦ and Q♦ of one
-pack out at the start, a stock dealt onto every pile). The redeal takes up one pile, the
-last first, and deals it round from its own place: a small hook.
+pack out at the start, a stock dealt onto every pile, and the redeal, which takes up one
+pile, the last first, and deals it round from its own place: ``take_up``). The hook only
+says which pile the next redeal takes.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import JACK, QUEEN
+from ..dealing import take_up_plan
 from ..hooks import Hooks
-from ..moves import Move
 from ..registry import register
-from ..spec import Build, Empty, GameSpec, Kind, Pick, PileGroup, StockRule, steps
+from ..spec import Build, Empty, GameSpec, Kind, Pick, PileGroup, StockRule, TakeUp, steps
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -24,40 +25,10 @@ F, T = Kind.FOUNDATION, Kind.TABLEAU
 
 def redeal_pile(game: Game) -> str:
     """The pile the next redeal takes up: pile 16 first, then 15, … (one per redeal)."""
-    return game.spec.group("t").ids()[(game.redeals_left or 1) - 1]
+    return take_up_plan(game.spec, game.redeals_left)[0][0]
 
 
 class MatrimonyHooks(Hooks):
-    def extra_moves(self, game: Game) -> list[Move]:
-        if game.piles[game.stock_id] or not game.has_redeal():
-            return []
-        return [Move.act("redeal")]
-
-    def apply(self, game: Game, move: Move) -> bool:
-        if move.action != "redeal":
-            return False
-        piles = game.spec.group("t").ids()
-        taken = redeal_pile(game)
-        # The packet is turned face down and dealt from its top, which is the pile's bottom
-        # card: the first card goes back on its own place, the rest to the piles after it,
-        # round from the last pile to the first.
-        packet = game.piles[taken]
-        game.piles[taken] = []
-        start = piles.index(taken)
-        for i, card in enumerate(packet):
-            game.piles[piles[(start + i) % len(piles)]].append(card)
-        game.use_redeal()
-        return True
-
-    def explain(self, game: Game, move: Move) -> str | None:
-        if move.action != "redeal":
-            return None
-        if game.piles[game.stock_id]:
-            return "a pile may be taken up and dealt again only when the stock is empty"
-        if not game.has_redeal():
-            return f"no redeals left: each of the sixteen piles is taken up once ({game.spec.redeals} redeals)"
-        return None
-
     def prompt(self, game: Game) -> str:
         if game.piles[game.stock_id] or not game.has_redeal():
             return ""
@@ -82,6 +53,10 @@ MATRIMONY = register(GameSpec(
     ),
     stock=StockRule(deal_to="t", label="Deal"),
     redeals=16,
+    # The packet is turned face down and dealt from its top, which is the pile's bottom card:
+    # the first card goes back on its own place, the rest to the piles after it, round from
+    # the last pile to the first.
+    take_up=TakeUp(("t",), one_pile=True, bottom_first=True),
     redeal_label="Redeal a pile", redeal_done="A pile is redealt",
     hooks=MatrimonyHooks(),
 ))

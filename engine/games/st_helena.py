@@ -1,8 +1,9 @@
 """St. Helena (Napoleon's Favourite): twelve piles round two rows of foundations, two redeals.
 
 Reading: docs/readings/two-pack-classics.md (St. Helena). The piles, the foundations and the
-first-pass routes are data (``first_pass_foundations``); the deal and the take-up and redeal
-round the frame, one card to a pile at a time, are a small hook, like The Nation's.
+first-pass routes are data (``first_pass_foundations``), and so is the take-up and redeal
+round the frame, one card to a pile at a time (``take_up``); the deal, round the frame in
+the same way, is a small hook.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import ACE, KING, Card
+from ..dealing import take_up_plan
+from ..hooks import Hooks
 from ..registry import register
-from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup
-from .takeup import TakeUpHooks
+from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick, PileGroup, TakeUp
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -25,24 +27,14 @@ def frame(game: Game) -> list[str]:
     return [pid for prefix in FRAME for pid in game.spec.group(prefix).ids()]
 
 
-class StHelenaHooks(TakeUpHooks):
-    no_redeals = "no redeals left: the piles may be taken up and dealt again {n} times"
-    no_stock = "{title} has no stock: every card is dealt into the twelve piles"
-
-    def tableau(self, game: Game) -> list[str]:
-        return frame(game)
-
-    def gather(self, game: Game, piles: list[str]) -> list[Card]:
-        # Pile 12 on pile 11, that packet on pile 10, ... on pile 1; the packet is dealt from
-        # its top: the top card of pile 12 first.
-        return [card for pid in reversed(piles) for card in reversed(game.piles[pid])]
-
-    def deal_out(self, game: Game, cards: list[Card]) -> None:
-        """One card at a time clockwise round the frame from pile 1, round and round (at
-        the start, the kings and aces already out: eight rounds of twelve)."""
-        piles = frame(game)
-        for i, card in enumerate(cards):
-            game.piles[piles[i % len(piles)]].append(card)
+class StHelenaHooks(Hooks):
+    def deal(self, game: Game, pack: list[Card]) -> bool:
+        """One card at a time clockwise round the frame from pile 1, as each redeal deals
+        (``GameSpec.take_up``); the kings and aces already out: eight rounds of twelve."""
+        _, round_ = take_up_plan(game.spec, game.redeals_left)
+        for i, card in enumerate(pack):
+            game.piles[round_[i % len(round_)]].append(card)
+        return True
 
 
 def side(prefix: str, first: int, count: int, at: tuple[float, float], step: tuple[float, float],
@@ -73,6 +65,9 @@ ST_HELENA = register(GameSpec(
         side("w", 11, 2, (2, 0), (-1, 0)),
     ),
     redeals=2,
+    # Pile 12 on pile 11, that packet on pile 10, ... on pile 1, dealt from its top (the top
+    # card of pile 12 first) round the frame from pile 1.
+    take_up=TakeUp(FRAME),
     redeal_label="Take up and redeal", redeal_done="Taken up and redealt",
     hooks=StHelenaHooks(),
 ))

@@ -13,7 +13,7 @@ integers, in the order ``read_tables`` in ``_core.c`` reads them; the core then 
 ``engine.solver.best_first.search`` (and ``engine.solver.deep``'s greedy scan) step by step, so
 that both see the same positions in the same order and give the same verdict after the same
 number of positions (``tests/engine/test_core.py``). Games with moves of their own (hooks that the engine
-makes: The Wheel's packets, The Nation's take-up) are searched by the pure-Python model.
+makes: The Wheel's packets, The Nation's counted take-up) are searched by the pure-Python model.
 
 ``PATIENCE_SOLVER=pure`` in the environment, or ``use(False)``, turns the core off (for
 the side-by-side benchmark and the parity tests).
@@ -37,6 +37,7 @@ except ImportError:  # not built (no compiler), or in the browser
 
 KINDS = {Kind.FOUNDATION: 0, Kind.TABLEAU: 1, Kind.RESERVE: 2, Kind.CELL: 3, Kind.STOCK: 4, Kind.WASTE: 5, Kind.DISCARD: 6}
 PICKS = {Pick.NONE: 0, Pick.TOP: 1, Pick.RUN: 2, Pick.SUPERMOVE: 3, Pick.FACE_UP: 4}
+MAX_TAKE_UP = 64  # the core's MAXTAKE: a take-up redeal's plans (one per redeal) it holds
 END = 0x5EED  # the tables' last number: both sides read the same layout
 _enabled = os.environ.get("PATIENCE_SOLVER", "") != "pure"
 
@@ -63,7 +64,7 @@ def missing_note() -> str:
 def core_of(model: Compact) -> Any | None:
     """The compiled core of ``model``'s game (built once per game and base rank), or None
     where there is none: not built, switched off, or a game with moves of its own."""
-    if not available() or model.hooked:
+    if not available() or model.hooked or len(model.take_up) > MAX_TAKE_UP:
         return None
     # One core for each way of going through the stock: a copy of the model may have it
     # switched off (the tests' search by bare turns), and the core built for that copy
@@ -169,6 +170,12 @@ def tables(model: Compact) -> bytes:
     put(int(bool(rule and rule.redeal_waste)))
     put(int(bool(rule and rule.last_resort)))
     put(-1 if m.spec.redeals is None else m.spec.redeals)
+    put(len(m.take_up))
+    for taken, round_ in m.take_up:
+        seq(taken)
+        seq(round_)
+    put(int(m.take_up_bottom))
+    seq(m.redealt)
     for p in m.piles:
         put(KINDS[p.kind])
         put(PICKS[p.pick])

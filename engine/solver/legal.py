@@ -306,6 +306,8 @@ class LegalMoves(Tables):
             elif (rule.redeal_waste and not stock and (redeals := state[2]) != 0 and self.waste >= 0
                     and piles[self.waste] and (redeals is None or redeals > 0)):
                 moves.append(REDEAL)
+        if self.take_up and (self.stock < 0 or not piles[self.stock]) and state[2] != 0:
+            moves.append(REDEAL)  # taken up and dealt again (``rules.take_up_refusal``)
         return moves
 
     def pair_moves(self, state: State) -> list[CMove]:

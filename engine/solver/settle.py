@@ -53,7 +53,18 @@ class Settling(LegalMoves):
             piles[self.stock] = tuple(stock)
             deals += 1
         elif move == REDEAL:
-            if self.gather:  # the piles gathered in order, the first on top, make the new stock
+            if self.take_up:  # taken up and dealt round again (``dealing.take_up``)
+                taken, round_ = self.take_up[redeals - 1 if redeals is not None else 0]
+                cards = [c for j in taken for c in (piles[j] if self.take_up_bottom else piles[j][::-1])]
+                for j in taken:
+                    piles[j] = ()
+                    down[j] = 0
+                dealt: list[list[int]] = [[] for _ in round_]
+                for k, c in enumerate(cards):
+                    dealt[k % len(round_)].append(c)
+                for j, more in zip(round_, dealt):
+                    piles[j] = piles[j] + tuple(more)
+            elif self.gather:  # the piles gathered in order, the first on top, make the new stock
                 heap = [c for j in self.gather for c in piles[j]]
                 for j in self.gather:
                     piles[j] = ()
@@ -106,9 +117,10 @@ class Settling(LegalMoves):
             piles, down = state[0], state[1]
             wants = {f: self._wants(piles, f) for f in self.foundations}  # the cards each takes now
             wanted = self.dead_codes.union(*wants.values())
+            redealt = self.redealt if state[2] != 0 else ()  # (``auto.safe_moves``)
             for i in self.auto_sources:
                 pile = piles[i]
-                if not pile or down[i] >= len(pile) or pile[-1] not in wanted:
+                if not pile or down[i] >= len(pile) or pile[-1] not in wanted or i in redealt:
                     continue
                 c = pile[-1]
                 j = next((d for d in self.dead_homes[i] if c in self.dead[d]), -1)  # a dead card: wanted nowhere else

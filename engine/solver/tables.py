@@ -14,9 +14,9 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..auto import never_automatic, resting_on
+from ..auto import never_automatic, redealt_groups, resting_on
 from ..cards import ACE, KING, Card
-from ..dealing import new_pack
+from ..dealing import new_pack, take_up_plan
 from ..hooks import Hooks
 from ..moves import pile_sort_key
 from ..rules import (Probe, blocking, empty_takes, fits, grid_neighbours, is_next, lying_over, refilled, related, rows_to_deal,
@@ -94,7 +94,8 @@ class Tables:
         plain = not own_moves(spec.hooks)
         self.hooked = not plain
         self.standard_deal = spec.stock is not None  # a deal and a redeal the model makes itself
-        self.standard_redeal = spec.stock is not None and (spec.stock.redeal_waste or bool(spec.stock.gather))
+        self.standard_redeal = (spec.stock is not None and (spec.stock.redeal_waste or bool(spec.stock.gather))) \
+            or spec.take_up is not None
         self.codes_to_cards = {code_of(c): Card(c.rank, c.suit) for c in new_pack(1, spec.suits)}
         self.card_codes = _CardCodes({c: code_of(c) for c in new_pack(spec.decks, spec.suits)})
         in_line_sources = {g.refill_in_line for g in spec.groups if g.refill_in_line is not None}
@@ -134,7 +135,8 @@ class Tables:
             symmetric = (plain and g.count > 1 and g.kind is not Kind.STOCK and g.kind is not Kind.WASTE
                          and not (g.empty is Empty.BASE and g.base_rank is None and base is None)
                          and g.refill_in_line is None and g.prefix not in in_line_sources and not g.freed_by and not g.overlapped_by
-                         and not (spec.stock and set(g.ids()) & set(spec.stock.gather)))  # gathered in order
+                         and not (spec.stock and set(g.ids()) & set(spec.stock.gather))  # gathered in order
+                         and not (spec.take_up and g.prefix in spec.take_up.groups))  # taken up and dealt in order
             piles.append(Pile(
                 kind=g.kind,
                 pick=g.pick if g.to else Pick.NONE,
@@ -196,6 +198,16 @@ class Tables:
         self.held_by = tuple(index[q] for q in spec.group(rule.blocked_by_nonempty).ids()) \
             if rule and rule.blocked_by_nonempty else ()  # the stock waits while these hold a card
         self.gather = tuple(index[q] for q in rule.gather) if rule else ()  # a redeal gathers these, in order
+        # A take-up redeal (``GameSpec.take_up``): by the redeals left (1, 2, ...; one plan
+        # where there is no limit), the piles taken up in the order their cards are dealt
+        # out and the piles they are dealt to in turn (``dealing.take_up_plan``); whether
+        # each pile's bottom card comes out first; and the piles it takes up, from which,
+        # while a redeal is left, no card goes home by itself (``auto.safe_moves``).
+        lefts = [None] if spec.redeals is None else list(range(1, spec.redeals + 1))
+        self.take_up = tuple(tuple(tuple(index[q] for q in part) for part in take_up_plan(spec, left))
+                             for left in lefts) if spec.take_up else ()
+        self.take_up_bottom = bool(spec.take_up and spec.take_up.bottom_first)
+        self.redealt = tuple(index[q] for prefix in redealt_groups(spec) for q in spec.group(prefix).ids())
         self.blocked_by = tuple(index[q] for prefix in blocking(rule.blocked_by_empty if rule else None)
                                 for q in spec.group(prefix).ids())
         # Cards taken off together (``GameSpec.pairs``, by their ranks' total): the discard

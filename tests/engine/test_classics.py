@@ -463,6 +463,17 @@ def test_matrimony_redeals_take_up_one_pile_each_last_first_dealt_from_its_own_p
     refused(g, "redeal", "no redeals left")
 
 
+def test_matrimony_sends_no_card_home_by_itself_while_a_pile_is_left_to_take_up() -> None:
+    """A take-up deals the cards left round the piles again, so which cards are left decides
+    where each falls: a card going home is the player's choice until the last redeal
+    (``auto.safe_moves``), and the solver's safe moves follow the same rule."""
+    g = arrange(engine.new_game("matrimony", 1), stock="", j1="JD", q1="QD", t3="10D", t5="KD")
+    assert {mv("t3", "j1"), mv("t5", "q1"), "redeal"} <= legal(g) and g.safe_moves() == []
+    g.redeals_left = 0
+    g._legal = None
+    assert [str(m) for m in g.safe_moves()] == [mv("t3", "j1"), mv("t5", "q1")]
+
+
 # --- St. Helena ----------------------------------------------------------------------------------
 
 

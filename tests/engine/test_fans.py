@@ -16,7 +16,7 @@ from engine.errors import RegistrationError
 from engine.registry import _check
 from engine.solver import solve
 from engine.solver.model import compact_model
-from engine.spec import Reshuffle
+from engine.spec import Reshuffle, TakeUp
 
 from .helpers import arrange, cards_once_per_deck, codes, ids, legal, mv, refused
 
@@ -250,3 +250,15 @@ def test_a_reshuffle_needs_known_groups_a_number_of_redeals_and_no_stock_rule() 
         _check(dataclasses.replace(lucie, slug="x-unlimited", redeals=None))
     with pytest.raises(RegistrationError, match="number of redeals"):
         _check(dataclasses.replace(lucie, slug="x-fans", reshuffle=Reshuffle(groups=("t",), fans_of=0)))
+
+
+def test_a_take_up_needs_known_groups_no_other_redeal_and_for_one_pile_at_a_time_a_pile_per_redeal() -> None:
+    helena, matrimony = engine.get_spec("st-helena"), engine.get_spec("matrimony")
+    with pytest.raises(RegistrationError, match="unknown groups"):
+        _check(dataclasses.replace(helena, slug="x-unknown", take_up=TakeUp(("q",))))
+    with pytest.raises(RegistrationError, match="only redeal"):
+        _check(dataclasses.replace(helena, slug="x-both", reshuffle=Reshuffle(groups=("n",))))
+    with pytest.raises(RegistrationError, match="number of redeals"):
+        _check(dataclasses.replace(matrimony, slug="x-unlimited", redeals=None))
+    with pytest.raises(RegistrationError, match="more redeals than piles"):
+        _check(dataclasses.replace(matrimony, slug="x-many", redeals=17))

@@ -180,6 +180,8 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
             if (moves_push(out, -2, -2, 0, 9)) return -1;
         }
     }
+    if (t->ntake && (t->stock < 0 || !w->len[t->stock]) && w->redeals != 0) /* taken up and dealt again */
+        if (moves_push(out, -2, -2, 0, 9)) return -1;
     return 0;
 }
 
@@ -274,7 +276,17 @@ static void advance(const Tables *t, Work *w, int i, int j, int n) {
         w->deals++;
     } else if (i == -2) { /* REDEAL */
         int st = t->stock;
-        if (t->gather.n) {
+        if (t->ntake) { /* taken up and dealt round again (dealing.take_up) */
+            const IL *taken = &t->take_taken[w->redeals > 0 ? w->redeals - 1 : 0];
+            const IL *round = &t->take_round[w->redeals > 0 ? w->redeals - 1 : 0];
+            uint8_t heap[2 * MAXC]; int nh = 0;
+            for (int k = 0; k < taken->n; k++) {
+                int q = taken->v[k], nq = w->len[q];
+                for (int x = 0; x < nq && nh < 2 * MAXC; x++) heap[nh++] = w->c[q][t->take_bottom ? x : nq - 1 - x];
+                w->len[q] = 0; w->down[q] = 0;
+            }
+            for (int x = 0; x < nh; x++) { int q = round->v[x % round->n]; if (w->len[q] < MAXC) w->c[q][w->len[q]++] = heap[x]; }
+        } else if (t->gather.n) {
             uint8_t heap[2 * MAXC]; int nh = 0;
             for (int k = 0; k < t->gather.n; k++) { int q = t->gather.v[k]; memcpy(heap + nh, w->c[q], w->len[q]); nh += w->len[q]; w->len[q] = 0; }
             for (int x = 0; x < nh; x++) w->c[st][x] = heap[nh - 1 - x];
@@ -369,7 +381,7 @@ static int settle_home(const Tables *t, Work *w, int16_t *made, int max_made) {
         for (int a = 0; a < t->auto_sources.n; a++) {
             int i = t->auto_sources.v[a];
             int len = w->len[i];
-            if (!len || w->down[i] >= len) continue;
+            if (!len || w->down[i] >= len || (w->redeals != 0 && t->redealt[i])) continue;
             int c = w->c[i][len - 1];
             if (!(wanted & BIT(c))) continue;
             int j = -1;

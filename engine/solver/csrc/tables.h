@@ -4,6 +4,7 @@
 #define MAXP 128 /* piles */
 #define MAXC 112 /* cards in one pile (two packs and some) */
 #define NCODE 52
+#define MAXTAKE 64 /* plans of a take-up redeal (one per redeal) */
 
 typedef uint64_t mask;
 #define BIT(c) ((mask)1 << (c))
@@ -54,6 +55,8 @@ typedef struct {
     int pair_to; IL pair_sources; mask pair_alone, pair_with[NCODE]; /* Compact.pair_moves */
     int outranked_to; IL outranked_sources, outranked_auto; mask outranked_by[NCODE], outranking[NCODE]; /* Compact.outranked_moves */
     int has_rule, draw, deal_to_waste, redeal_waste, last_resort, spec_redeals;
+    int ntake, take_bottom; IL take_taken[MAXTAKE], take_round[MAXTAKE]; /* Compact.take_up, by redeals left */
+    uint8_t redealt[MAXP]; /* Compact.redealt: no card home by itself from these while a redeal is left */
     Pile piles[MAXP];
     /* a pool for the lists */
     int *pool; size_t pool_used, pool_size;
@@ -146,6 +149,16 @@ static int read_tables(Tables *t, Reader *r) {
     for (int c = 0; c < NCODE; c++) t->outranking[c] = (mask)rd(r);
     t->has_rule = (int)rd(r); t->draw = (int)rd(r); t->deal_to_waste = (int)rd(r); t->redeal_waste = (int)rd(r);
     t->last_resort = (int)rd(r); t->spec_redeals = (int)rd(r);
+    t->ntake = (int)rd(r);
+    if (t->ntake < 0 || t->ntake > MAXTAKE) return 0;
+    for (int k = 0; k < t->ntake; k++) {
+        t->take_taken[k] = rd_list(r, t); t->take_round[k] = rd_list(r, t);
+        if (!t->take_round[k].n) return 0;
+        for (int x = 0; x < t->take_taken[k].n; x++) if (!pile_ok(t->take_taken[k].v[x], t->n)) return 0;
+        for (int x = 0; x < t->take_round[k].n; x++) if (!pile_ok(t->take_round[k].v[x], t->n)) return 0;
+    }
+    t->take_bottom = (int)rd(r);
+    rd_flags(r, t, t->redealt);
     for (int i = 0; i < t->n; i++) {
         Pile *p = &t->piles[i];
         p->kind = (int)rd(r); p->pick = (int)rd(r);
