@@ -27,7 +27,8 @@ client agrees, from the spec alone:
 * Nor does a card go by itself where its going changes what the stock brings later: from a
   waste turned several cards at a time and turned over again (Klondike turning three), or
   from a pile refilled at once from the stock or waste (``never_automatic``); nor from piles
-  a redeal will gather and shuffle, while one is left (La Belle Lucie).
+  a redeal will gather and deal again, while one is left (La Belle Lucie's shuffle, St.
+  Helena's and Matrimony's take-up).
 * The **finish** is the rest of the game played by foundation moves alone, found when the
   stock and waste are empty and no card is face down.
 """

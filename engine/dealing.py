@@ -211,6 +211,15 @@ def reshuffle_seed(game: Game, number: int) -> int:
     return name_key(f"{game.spec.deals_as or game.spec.slug}/{game.seed}/redeal {number}")
 
 
+def reshuffle_orders(game: Game, most: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The shuffles of this deal's redeals (``GameSpec.reshuffle``), as orders: for redeal
+    k (from 1) and n cards gathered, ``[k - 1][n][i]`` is the place, in the fixed order
+    ``reshuffle`` first puts them in, of the card the shuffle puts at place i (n up to
+    ``most``). The solver's model deals by them as ``reshuffle`` deals."""
+    return tuple(tuple(tuple(shuffled(list(range(n)), reshuffle_seed(game, k))) for n in range(most + 1))
+                 for k in range(1, (game.spec.redeals or 0) + 1))
+
+
 def reshuffle(game: Game) -> None:
     """Carry out a reshuffling redeal (``GameSpec.reshuffle``): gather the cards left in the
     named piles, put them in a fixed order (suit, rank, copy), shuffle them by

@@ -40,7 +40,7 @@ typedef struct {
 } CoreObject;
 
 static void core_dealloc(CoreObject *self) {
-    PyMem_Free(self->t.pool); PyMem_Free(self->t.mpool); PyMem_Free(self->t.rows);
+    PyMem_Free(self->t.pool); PyMem_Free(self->t.mpool); PyMem_Free(self->t.rows); PyMem_Free(self->t.shuf);
     PyMem_Free(self->mv.v); PyMem_Free(self->mv.steps);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -377,7 +377,29 @@ done:
     return ret;
 }
 
+/* Core.shuffles(orders, most): this deal's shuffles (Compact.shuffles), each redeal's orders for
+ * 0, 1, ..., most cards one after another, as bytes. */
+static PyObject *core_shuffles(CoreObject *self, PyObject *args) {
+    Py_buffer buf; int most;
+    if (!PyArg_ParseTuple(args, "y*i", &buf, &most)) return NULL;
+    Tables *t = &self->t;
+    size_t per = (size_t)most * (size_t)(most + 1) / 2;
+    if (most < 0 || most > 2 * MAXC || t->spec_redeals < 1 || (size_t)buf.len != per * (size_t)t->spec_redeals) {
+        PyBuffer_Release(&buf);
+        PyErr_SetString(PyExc_ValueError, "the shuffles do not fit the game's redeals");
+        return NULL;
+    }
+    uint8_t *copy = PyMem_Malloc(buf.len ? (size_t)buf.len : 1);
+    if (!copy) { PyBuffer_Release(&buf); return PyErr_NoMemory(); }
+    memcpy(copy, buf.buf, (size_t)buf.len);
+    PyBuffer_Release(&buf);
+    PyMem_Free(t->shuf);
+    t->shuf = copy; t->shuf_per = per; t->shuf_most = most; t->shuf_redeals = t->spec_redeals;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef core_methods[] = {
+    {"shuffles", (PyCFunction)core_shuffles, METH_VARARGS, "shuffles(orders, most): this deal's shuffles, Compact.shuffles"},
     {"moves", (PyCFunction)core_moves, METH_VARARGS, "moves(state, shortcuts=False) -> (moves, pruned): Compact.moves"},
     {"apply", (PyCFunction)core_apply, METH_VARARGS, "apply(state, move) -> (state, home moves): Compact.apply"},
     {"key", (PyCFunction)core_key, METH_VARARGS, "key(state) -> bytes: equal exactly when Compact.key is"},

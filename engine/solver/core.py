@@ -72,10 +72,13 @@ def core_of(model: Compact) -> Any | None:
     # with another move, in whichever test came after).
     for through, core in model.core_box:
         if through == model.through:
-            return core
-    assert _core is not None
-    core = _core.Core(tables(model))
-    model.core_box.append((model.through, core))
+            break
+    else:
+        assert _core is not None
+        core = _core.Core(tables(model))
+        model.core_box.append((model.through, core))
+    if model.reshuffle_piles:  # the orders this deal's redeals shuffle in (one core serves every deal)
+        core.shuffles(b"".join(bytes(order) for orders in model.shuffles for order in orders), model.total)
     return core
 
 
@@ -176,6 +179,8 @@ def tables(model: Compact) -> bytes:
         seq(round_)
     put(int(m.take_up_bottom))
     seq(m.redealt)
+    seq(m.reshuffle_piles)
+    put(m.fans_of)
     for p in m.piles:
         put(KINDS[p.kind])
         put(PICKS[p.pick])

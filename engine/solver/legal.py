@@ -308,6 +308,8 @@ class LegalMoves(Tables):
                 moves.append(REDEAL)
         if self.take_up and (self.stock < 0 or not piles[self.stock]) and state[2] != 0:
             moves.append(REDEAL)  # taken up and dealt again (``rules.take_up_refusal``)
+        if self.reshuffle_piles and state[2] != 0 and any(piles[j] for j in self.reshuffle_piles):
+            moves.append(REDEAL)  # shuffled and dealt again (``rules.reshuffle_refusal``)
         return moves
 
     def pair_moves(self, state: State) -> list[CMove]:

@@ -29,6 +29,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ..dealing import reshuffle_orders
 from ..hooks import Hooks
 from ..moves import Move
 from ..rules import base_rank
@@ -315,8 +316,6 @@ def _compact(spec: GameSpec, base: int | None) -> Compact | None:
     if ((hooks.moves is not Hooks.moves or hooks.after_move is not Hooks.after_move) and not spec.hooks.phase_only) \
             or not fits_tables(spec):
         return None  # hooks that replace the moves or act after each one need the engine itself
-    if spec.reshuffle is not None:
-        return None  # a redeal's shuffle is chance the tables cannot hold: the engine plays it as the game does
     if spec.pairs is not None and (spec.pairs.match != "total" or spec.pairs.neighbours):
         return None  # pairs of one rank, or of neighbours only (Monte Carlo): the engine searches them
     if spec.stock is not None and (spec.stock.by_rank or spec.stock.chain):
@@ -342,6 +341,8 @@ def compact_model(game: Game) -> Compact | None:
     model.__dict__.update(shared.__dict__)
     model.pruned = False
     model._start = model.state_of(game)
+    if model.reshuffle_piles:  # the orders this deal's redeals shuffle in
+        model.shuffles = reshuffle_orders(game, model.total)
     if model.hooked:  # the game's own moves are listed and made by the engine, on a copy of its own
         model.work = game.working_copy()
         model.own_moves, model.own_index = [], {}

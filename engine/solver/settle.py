@@ -53,7 +53,17 @@ class Settling(LegalMoves):
             piles[self.stock] = tuple(stock)
             deals += 1
         elif move == REDEAL:
-            if self.take_up:  # taken up and dealt round again (``dealing.take_up``)
+            if self.reshuffle_piles:  # gathered in a fixed order, shuffled as the deal's redeal shuffles, dealt in fans
+                assert redeals is not None
+                cards = sorted(c for j in self.reshuffle_piles for c in piles[j])
+                order = self.shuffles[self.spec.redeals - redeals][len(cards)]  # (``dealing.reshuffle``)
+                fans: list[list[int]] = [[] for _ in self.reshuffle_piles]
+                for k, o in enumerate(order):
+                    fans[min(k // self.fans_of, len(fans) - 1)].append(cards[o])
+                for j, fan in zip(self.reshuffle_piles, fans):
+                    piles[j] = tuple(fan)
+                    down[j] = 0
+            elif self.take_up:  # taken up and dealt round again (``dealing.take_up``)
                 taken, round_ = self.take_up[redeals - 1 if redeals is not None else 0]
                 cards = [c for j in taken for c in (piles[j] if self.take_up_bottom else piles[j][::-1])]
                 for j in taken:

@@ -95,7 +95,7 @@ class Tables:
         self.hooked = not plain
         self.standard_deal = spec.stock is not None  # a deal and a redeal the model makes itself
         self.standard_redeal = (spec.stock is not None and (spec.stock.redeal_waste or bool(spec.stock.gather))) \
-            or spec.take_up is not None
+            or spec.take_up is not None or spec.reshuffle is not None
         self.codes_to_cards = {code_of(c): Card(c.rank, c.suit) for c in new_pack(1, spec.suits)}
         self.card_codes = _CardCodes({c: code_of(c) for c in new_pack(spec.decks, spec.suits)})
         in_line_sources = {g.refill_in_line for g in spec.groups if g.refill_in_line is not None}
@@ -208,6 +208,13 @@ class Tables:
                              for left in lefts) if spec.take_up else ()
         self.take_up_bottom = bool(spec.take_up and spec.take_up.bottom_first)
         self.redealt = tuple(index[q] for prefix in redealt_groups(spec) for q in spec.group(prefix).ids())
+        # A redeal that shuffles (``GameSpec.reshuffle``): the piles it gathers and deals
+        # again, in order, and the cards to a pile; the orders of its shuffles are the
+        # deal's own (``Compact.shuffles``, set by ``compact_model``).
+        self.reshuffle_piles = tuple(index[q] for prefix in spec.reshuffle.groups for q in spec.group(prefix).ids()) \
+            if spec.reshuffle else ()
+        self.fans_of = spec.reshuffle.fans_of if spec.reshuffle else 0
+        self.shuffles: tuple[tuple[tuple[int, ...], ...], ...] = ()
         self.blocked_by = tuple(index[q] for prefix in blocking(rule.blocked_by_empty if rule else None)
                                 for q in spec.group(prefix).ids())
         # Cards taken off together (``GameSpec.pairs``, by their ranks' total): the discard

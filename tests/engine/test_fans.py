@@ -14,6 +14,7 @@ from engine.cards import KING, parse_card
 from engine.dealing import game_shuffle, new_pack, reshuffle_seed, sunk
 from engine.errors import RegistrationError
 from engine.registry import _check
+from engine.solver import search as search_module
 from engine.solver import solve
 from engine.solver.model import compact_model
 from engine.spec import Reshuffle, TakeUp
@@ -218,18 +219,22 @@ def test_la_belle_lucie_the_view_offers_the_redeal_with_its_words() -> None:
     assert not actions["redeal"]["enabled"] and "no redeals left" in actions["redeal"]["reason"]
 
 
-def test_la_belle_lucie_is_searched_through_the_engine_which_plays_the_reshuffle() -> None:
-    """No compact model holds a shuffle; the engine's search plays each redeal as the game
-    does, so it wins through a redeal where the redeal's fans allow it, and proves the rest
-    lost. Here the clubs lie in one fan from the ace up, the king on top: only a redeal can
-    help, and which redeals do depends on the deal number."""
+def test_la_belle_lucie_is_searched_by_the_compact_model_which_shuffles_as_the_deal_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compact model deals each redeal by the orders of the deal's own shuffles
+    (``dealing.reshuffle_orders``), so its search wins through a redeal where the redeal's
+    fans allow it and proves the rest lost, as the search through the engine, which plays
+    each redeal as the game does. Here the clubs lie in one fan from the ace up, the king on
+    top: only a redeal can help, and which redeals do depends on the deal number."""
     ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     verdicts = {}
     for seed in range(1, 13):
         g = arrange(engine.new_game("la-belle-lucie", seed), t1=" ".join(r + "C" for r in ranks),
                     **{f"f{i + 2}": " ".join(r + s for r in ranks) for i, s in enumerate("DHS")})
-        assert compact_model(g) is None and legal(g) == {"redeal"}
+        assert compact_model(g) is not None and legal(g) == {"redeal"}
         verdict = solve(g, budget=20_000)
+        with monkeypatch.context() as patched:
+            patched.setattr(search_module, "compact_model", lambda game: None)
+            assert solve(g, budget=20_000).result == verdict.result, seed
         verdicts[seed] = verdict.result
         if verdict.result == "won":
             assert str(verdict.moves[0]) == "redeal"

@@ -182,6 +182,11 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
     }
     if (t->ntake && (t->stock < 0 || !w->len[t->stock]) && w->redeals != 0) /* taken up and dealt again */
         if (moves_push(out, -2, -2, 0, 9)) return -1;
+    if (t->reshuffle_piles.n && w->redeals != 0) { /* shuffled and dealt again */
+        int any = 0;
+        for (int k = 0; k < t->reshuffle_piles.n; k++) if (w->len[t->reshuffle_piles.v[k]]) { any = 1; break; }
+        if (any && moves_push(out, -2, -2, 0, 9)) return -1;
+    }
     return 0;
 }
 
@@ -276,7 +281,24 @@ static void advance(const Tables *t, Work *w, int i, int j, int n) {
         w->deals++;
     } else if (i == -2) { /* REDEAL */
         int st = t->stock;
-        if (t->ntake) { /* taken up and dealt round again (dealing.take_up) */
+        if (t->reshuffle_piles.n) { /* gathered in code order, shuffled by this deal's order, dealt in fans (dealing.reshuffle) */
+            const IL *ps = &t->reshuffle_piles;
+            int count[NCODE] = {0}, nh = 0;
+            uint8_t heap[2 * MAXC];
+            for (int k = 0; k < ps->n; k++) {
+                int q = ps->v[k];
+                for (int x = 0; x < w->len[q]; x++) count[w->c[q][x]]++;
+                w->len[q] = 0; w->down[q] = 0;
+            }
+            for (int c = 0; c < NCODE; c++) for (int x = 0; x < count[c] && nh < 2 * MAXC; x++) heap[nh++] = (uint8_t)c;
+            int k = t->spec_redeals - w->redeals; /* this redeal's number, less one */
+            const uint8_t *order = (t->shuf && k >= 0 && k < t->shuf_redeals && nh <= t->shuf_most)
+                ? t->shuf + (size_t)k * t->shuf_per + (size_t)nh * (size_t)(nh - (nh > 0)) / 2 : NULL;
+            for (int x = 0; x < nh; x++) {
+                int fan = x / t->fans_of, q = ps->v[fan < ps->n ? fan : ps->n - 1];
+                w->c[q][w->len[q]++] = heap[order ? order[x] : x];
+            }
+        } else if (t->ntake) { /* taken up and dealt round again (dealing.take_up) */
             const IL *taken = &t->take_taken[w->redeals > 0 ? w->redeals - 1 : 0];
             const IL *round = &t->take_round[w->redeals > 0 ? w->redeals - 1 : 0];
             uint8_t heap[2 * MAXC]; int nh = 0;

@@ -57,6 +57,8 @@ typedef struct {
     int has_rule, draw, deal_to_waste, redeal_waste, last_resort, spec_redeals;
     int ntake, take_bottom; IL take_taken[MAXTAKE], take_round[MAXTAKE]; /* Compact.take_up, by redeals left */
     uint8_t redealt[MAXP]; /* Compact.redealt: no card home by itself from these while a redeal is left */
+    IL reshuffle_piles; int fans_of; /* Compact.reshuffle_piles, fans_of */
+    uint8_t *shuf; int shuf_redeals, shuf_most; size_t shuf_per; /* Compact.shuffles (Core.shuffles), this deal's */
     Pile piles[MAXP];
     /* a pool for the lists */
     int *pool; size_t pool_used, pool_size;
@@ -159,6 +161,9 @@ static int read_tables(Tables *t, Reader *r) {
     }
     t->take_bottom = (int)rd(r);
     rd_flags(r, t, t->redealt);
+    t->reshuffle_piles = rd_list(r, t); t->fans_of = (int)rd(r);
+    if (t->reshuffle_piles.n && t->fans_of < 1) return 0;
+    for (int x = 0; x < t->reshuffle_piles.n; x++) if (!pile_ok(t->reshuffle_piles.v[x], t->n)) return 0;
     for (int i = 0; i < t->n; i++) {
         Pile *p = &t->piles[i];
         p->kind = (int)rd(r); p->pick = (int)rd(r);
