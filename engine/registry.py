@@ -115,7 +115,7 @@ def _check(spec: GameSpec) -> None:
         if spec.take_up.one_pile and spec.redeals is None:
             raise RegistrationError(f"game {spec.slug!r}: a take-up of one pile at a time needs a number of redeals "
                                     "(the redeals left name the pile)")
-        if spec.take_up.one_pile and spec.redeals > sum(by_prefix[prefix].count for prefix in spec.take_up.groups):
+        if spec.take_up.one_pile and spec.redeals is not None and spec.redeals > sum(by_prefix[prefix].count for prefix in spec.take_up.groups):
             raise RegistrationError(f"game {spec.slug!r}: more redeals than piles to take up one at a time")
     for g in spec.groups:
         for src in g.refill_from:

@@ -54,7 +54,7 @@ class Settling(LegalMoves):
             deals += 1
         elif move == REDEAL:
             if self.reshuffle_piles:  # gathered in a fixed order, shuffled as the deal's redeal shuffles, dealt in fans
-                assert redeals is not None
+                assert redeals is not None and self.spec.redeals is not None  # (a reshuffle needs a number of redeals)
                 cards = sorted(c for j in self.reshuffle_piles for c in piles[j])
                 order = self.shuffles[self.spec.redeals - redeals][len(cards)]  # (``dealing.reshuffle``)
                 fans: list[list[int]] = [[] for _ in self.reshuffle_piles]
