@@ -1,7 +1,6 @@
-"""Games without a stock whose redeal takes up the tableau and deals it out again in a way
-of their own (The Nation's counted deal, Babette's garden): one hook, the order of
-gathering and the way of dealing left to each game. A take-up dealt round the same piles
-one card at a time is data (``GameSpec.take_up``: St. Helena, Matrimony).
+"""Games without a stock whose redeal takes up the tableau and deals it out again (The
+Nation, St. Helena; Babette's garden next): one hook, the order of gathering and the way
+of dealing left to each game.
 """
 
 from __future__ import annotations
