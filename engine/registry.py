@@ -98,8 +98,7 @@ def _check(spec: GameSpec) -> None:
                                                                     for prefix in spec.outranked.groups):
             raise RegistrationError(f"game {spec.slug!r}: outranked cards go from known groups to a discard pile")
     if spec.reshuffle is not None:
-        known = {h.prefix for h in spec.groups}
-        if not spec.reshuffle.groups or any(prefix not in known for prefix in spec.reshuffle.groups):
+        if not spec.reshuffle.groups or any(prefix not in by_prefix for prefix in spec.reshuffle.groups):
             raise RegistrationError(f"game {spec.slug!r}: a reshuffle gathers unknown groups {spec.reshuffle.groups!r}")
         if spec.reshuffle.fans_of < 1 or spec.redeals is None or spec.redeals < 1:
             raise RegistrationError(f"game {spec.slug!r}: a reshuffle needs fans of at least one card and a "
@@ -107,8 +106,7 @@ def _check(spec: GameSpec) -> None:
         if spec.stock is not None:
             raise RegistrationError(f"game {spec.slug!r}: a reshuffle is the redeal of a game without a stock rule")
     if spec.take_up is not None:
-        known = {h.prefix for h in spec.groups}
-        if not spec.take_up.groups or any(prefix not in known for prefix in spec.take_up.groups):
+        if not spec.take_up.groups or any(prefix not in by_prefix for prefix in spec.take_up.groups):
             raise RegistrationError(f"game {spec.slug!r}: a take-up redeal takes up unknown groups {spec.take_up.groups!r}")
         if spec.reshuffle is not None or (spec.stock is not None and (spec.stock.redeal_waste or spec.stock.gather)):
             raise RegistrationError(f"game {spec.slug!r}: a take-up redeal is the game's only redeal")

@@ -178,7 +178,7 @@ def tables(model: Compact) -> bytes:
         seq(taken)
         seq(round_)
     put(int(m.take_up_bottom))
-    seq(m.redealt)
+    seq(sorted(m.redealt))
     seq(m.reshuffle_piles)
     put(m.fans_of)
     for p in m.piles:

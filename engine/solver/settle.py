@@ -127,7 +127,7 @@ class Settling(LegalMoves):
             piles, down = state[0], state[1]
             wants = {f: self._wants(piles, f) for f in self.foundations}  # the cards each takes now
             wanted = self.dead_codes.union(*wants.values())
-            redealt = self.redealt if state[2] != 0 else ()  # (``auto.safe_moves``)
+            redealt = self.redealt if state[2] != 0 else frozenset()  # (``auto.safe_moves``)
             for i in self.auto_sources:
                 pile = piles[i]
                 if not pile or down[i] >= len(pile) or pile[-1] not in wanted or i in redealt:

@@ -207,7 +207,7 @@ class Tables:
         self.take_up = tuple(tuple(tuple(index[q] for q in part) for part in take_up_plan(spec, left))
                              for left in lefts) if spec.take_up else ()
         self.take_up_bottom = bool(spec.take_up and spec.take_up.bottom_first)
-        self.redealt = tuple(index[q] for prefix in redealt_groups(spec) for q in spec.group(prefix).ids())
+        self.redealt = frozenset(index[q] for prefix in redealt_groups(spec) for q in spec.group(prefix).ids())
         # A redeal that shuffles (``GameSpec.reshuffle``): the piles it gathers and deals
         # again, in order, and the cards to a pile; the orders of its shuffles are the
         # deal's own (``Compact.shuffles``, set by ``compact_model``).
