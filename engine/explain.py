@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from .cards import ACE, SUIT_NAMES, SUIT_SYMBOLS, Card, rank_text
 from .moves import Move
-from .rules import Why, before_refusal, outranked_refusal, pair_refusal, refusal, run_length, standard_moves, stock_refusal
+from .rules import (Why, before_refusal, outranked_refusal, pair_refusal, refusal, run_length, standard_moves, stock_refusal,
+                    swap_refusal)
 from .spec import Build, Direction, Kind, PileGroup
 
 if TYPE_CHECKING:
@@ -169,6 +170,7 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
     "deal-waiting": lambda game, prefix: f"the card in the {_plural(game, prefix)} must be placed first",
     "gather-empty": "there are no cards to gather for a new stock",
     "gather-empty-piles": "there are no cards left to gather and deal again",
+    "swap-rows": "{0} and {1} may change cards only when each card then lies in the row of its rank",
     "take-up-stock-left": "{0} may be taken up and dealt again only when the stock is empty",
     "take-up-each-once": "no redeals left: each pile is taken up once ({0} redeals)",
     "take-up-none-left": "no redeals left: the piles may be taken up and dealt again {0} times",
@@ -260,6 +262,9 @@ def explain(game: Game, move: Move) -> str:
     special = game.spec.hooks.explain(game, move)
     if special:
         return special
+    traded = swap_refusal(game, move)
+    if traded:
+        return why_text(game, traded)
     if move.action:
         why = stock_refusal(game, move.action)
         if why:

@@ -115,6 +115,12 @@ def _check(spec: GameSpec) -> None:
                                     "(the redeals left name the pile)")
         if spec.take_up.one_pile and spec.redeals is not None and spec.redeals > sum(by_prefix[prefix].count for prefix in spec.take_up.groups):
             raise RegistrationError(f"game {spec.slug!r}: more redeals than piles to take up one at a time")
+    if spec.swaps:
+        rows = [by_prefix.get(prefix) for prefix in spec.swaps]
+        ranks = [g.base_rank for g in rows if g is not None]
+        if len(rows) < 2 or len(ranks) != len(rows) or None in ranks or len(set(ranks)) != len(ranks):
+            raise RegistrationError(f"game {spec.slug!r}: lone cards trade places between known groups, two or more, "
+                                    f"each kept for a rank of its own (swaps {spec.swaps!r})")
     for g in spec.groups:
         for src in g.refill_from:
             if src not in ids:

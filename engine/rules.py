@@ -793,11 +793,64 @@ def outranked_refusal(game: Game, move: Move) -> Why | None:
     return ("not-outranked", card)
 
 
+def _lone_misplaced(game: Game) -> list[tuple[str, int, int]]:
+    """The places of ``GameSpec.swaps``' groups holding a single card not of their row's rank,
+    as (place, the row's rank, the card's rank), in the layout's order."""
+    out = []
+    for prefix in game.spec.swaps:
+        g = game.spec.group(prefix)
+        for pid in g.ids():
+            pile = game.piles[pid]
+            if len(pile) == 1 and pile[0].rank != g.base_rank:
+                assert g.base_rank is not None  # (the registry's check)
+                out.append((pid, g.base_rank, pile[0].rank))
+    return out
+
+
+def swap_moves(game: Game) -> list[Move]:
+    """Every legal trade of ``GameSpec.swaps``: two lone cards, each of the rank the other's
+    row is kept for, change places (listed both ways, as a move from either place)."""
+    lone = _lone_misplaced(game)
+    return [Move.step(a, b) for a, row_a, rank_a in lone for b, row_b, rank_b in lone
+            if rank_a == row_b and rank_b == row_a]
+
+
+def is_swap(game: Game, move: Move) -> bool:
+    """Is ``move`` a trade of ``GameSpec.swaps``: the lone cards of two places of different
+    rows, each the rank of the other's row?"""
+    rows = game.spec.swaps
+    if not rows or move.action or len(move.sources) != 1 or move.count != 1:
+        return False
+    a, b = move.source, move.target
+    ga, gb = game.group_of.get(a), game.group_of.get(b)
+    if ga is None or gb is None or ga is gb or ga.prefix not in rows or gb.prefix not in rows:
+        return False
+    pa, pb = game.piles[a], game.piles[b]
+    return len(pa) == 1 and len(pb) == 1 and pa[0].rank == gb.base_rank and pb[0].rank == ga.base_rank
+
+
+def swap_refusal(game: Game, move: Move) -> Why | None:
+    """Why a move between the lone cards of two rows of ``GameSpec.swaps`` is refused, where
+    the card it would go onto lies out of its row too (so the player meant a trade); None
+    for any other move, which the standard rules explain."""
+    rows = game.spec.swaps
+    if not rows or move.action or len(move.sources) != 1:
+        return None
+    a, b = move.source, move.target
+    ga, gb = game.group_of.get(a), game.group_of.get(b)
+    if ga is None or gb is None or ga is gb or ga.prefix not in rows or gb.prefix not in rows:
+        return None
+    pa, pb = game.piles[a], game.piles[b]
+    if len(pa) == 1 and len(pb) == 1 and pb[0].rank != gb.base_rank:
+        return ("swap-rows", a, b)
+    return None
+
+
 def standard_moves(game: Game) -> list[Move]:
-    """All legal moves: cards, pairs taken off, cards taken off as outranked, the game's own
-    moves, then stock actions; a last-resort deal only when nothing else is possible."""
+    """All legal moves: cards, pairs taken off, cards taken off as outranked, lone cards
+    traded, the game's own moves, then stock actions; a last-resort deal only when nothing else is possible."""
     moves = (card_moves(game) if game.plain else []) + pair_moves(game) + outranked_moves(game) + before_moves(game) \
-        + game.spec.hooks.extra_moves(game)
+        + swap_moves(game) + game.spec.hooks.extra_moves(game)
     stock = stock_moves(game)
     rule = game.spec.stock
     if rule is not None and rule.last_resort and moves:
@@ -870,6 +923,8 @@ def apply_standard(game: Game, move: Move) -> None:
     elif len(move.sources) > 1:  # a pair taken off together (``GameSpec.pairs``)
         for pid in move.sources:
             piles[move.target].append(piles[pid].pop())
+    elif is_swap(game, move):  # two lone cards trade places (``GameSpec.swaps``)
+        piles[move.source], piles[move.target] = piles[move.target], piles[move.source]
     else:
         src = piles[move.source]
         cards = src[-move.count:]

@@ -413,6 +413,11 @@ class GameSpec:
     # (Accordion's row, folded up into a single pile). "": by the foundations and discards.
     one_pile: str = ""
     outranked: Outranked | None = None  # a top card taken off while a higher card of its suit shows (Aces Up)
+    # Groups each kept for one rank (``base_rank``) whose lone cards may trade places: a place
+    # of one holding a single card of another's rank, and a place of that one holding a
+    # single card of the first one's rank, swap their cards (Virginia Reel's rows:
+    # ``rules.swap_moves``).
+    swaps: tuple[str, ...] = ()
     stays_out: tuple[int, ...] = ()  # ranks that never go home: the game is won without them (Intrigue's queens)
     # Layout: on a narrow screen the board may fold each wide row of piles in two, the second
     # half under the first (a castle's rows, which grow sideways; The Nation's twelve columns).

@@ -5,7 +5,7 @@ game Babette is likened to. Each is written on top of the game that names it.
 Readings: docs/readings/compared-games.md. Salic Law is Intrigue's machinery with kings
 heading the columns, a row for the queens and aces built up to the jacks. Royal Parade is
 Virginia Reel without its two additions (the first 2, 3 and 4 heading the rows, and no deal
-while a place is empty), its swap hook shared. Labyrinth is Babette's garden dealt a row at
+while a place is empty), its swap of lone cards (``GameSpec.swaps``) shared. Labyrinth is Babette's garden dealt a row at
 a time, with Crazy Quilt's rule of a card free from above or below, and its top row
 refilled at once from the stock (``PileGroup.refill_lines``).
 """

@@ -181,6 +181,8 @@ def tables(model: Compact) -> bytes:
     seq(sorted(m.redealt))
     seq(m.reshuffle_piles)
     put(m.fans_of)
+    seq(m.swap_places)
+    seq(m.swap_rows)
     for p in m.piles:
         put(KINDS[p.kind])
         put(PICKS[p.pick])

@@ -286,6 +286,10 @@ class LegalMoves(Tables):
             out += [(0, m) for m in beaten]
         out.sort(key=lambda sm: sm[0])
         moves: list[CMove | Through] = [m for _, m in out]
+        if self.swap_places:
+            traded = self.swap_moves(state, every)
+            legal = legal or bool(traded)
+            moves.extend(traded)
         if self.hooked:
             own = self._own_moves(state)
             legal = legal or bool(own)
@@ -326,6 +330,16 @@ class LegalMoves(Tables):
             fellows = self.pair_with[c]
             out += [(i, to, -1 - k) for k in free[x + 1:] if piles[k][-1] in fellows]
         return out
+
+    def swap_moves(self, state: State, every: bool = False) -> list[CMove]:
+        """Two lone cards trading places (``rules.swap_moves``), each of the rank the other's
+        row is kept for, as ``(i, j, 0)``: once, from the earlier place, unless ``every``
+        (both ways, as the engine lists them; either makes the same position)."""
+        piles = state[0]
+        lone = [(i, row, piles[i][0] % 13 + 1) for i, row in zip(self.swap_places, self.swap_rows)
+                if len(piles[i]) == 1 and piles[i][0] % 13 + 1 != row]
+        return [(a, b, 0) for x, (a, row_a, rank_a) in enumerate(lone) for b, row_b, rank_b in (lone if every else lone[x + 1:])
+                if rank_a == row_b and rank_b == row_a]
 
     def outranked_moves(self, state: State) -> list[CMove]:
         """Top cards taken off while a higher card of their suit lies on top of another of

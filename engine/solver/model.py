@@ -6,9 +6,10 @@ chosen card set).
 A position is ``(piles, down, redeals_left, deals)``: ``piles`` a tuple of tuples of card
 codes (suit index * 13 + rank - 1, so the copies of a card in a two-pack game share a
 code), ``down`` the face-down count of each pile. A move is ``(source, target, count)``
-of pile indices, or ``DEAL`` / ``REDEAL``, or ``(HOOKED, k, 0)`` for a move of the game's
-own (its hooks' extra moves: The Wheel's packets, a take-up redeal), which the engine
-lists and makes on a copy of the game put at the position.
+of pile indices (a count of 0: the two piles' lone cards trade places; below 0: a pair
+taken off), or ``DEAL`` / ``REDEAL``, or ``(HOOKED, k, 0)`` for a move of the game's
+own (its hooks' extra moves: The Wheel's packets, The Nation's deal after a take-up),
+which the engine lists and makes on a copy of the game put at the position.
 
 Nothing here restates a rule: the tables are built once per game (``tables``) by asking the
 engine's rule functions (``rules.fits``, ``rules.is_next``, ``rules.related``,
@@ -255,11 +256,14 @@ class Compact(Settling):
         i, j, n = move
         if n < 0:  # a pair taken off: i, then the pile -1 - n (``LegalMoves.pair_moves``)
             return Move((self.ids[i], self.ids[-1 - n]), self.ids[j])
+        if n == 0:  # two lone cards trade places (``LegalMoves.swap_moves``)
+            return Move.step(self.ids[i], self.ids[j])
         return Move((self.ids[i],), self.ids[j], n)
 
     def cmove(self, move: Move, state: State) -> CMove:
         """The public ``move``, made at ``state``, as a move of the model. A game's own move
-        may look like a card's (Virginia Reel's swap of two lone cards): its hooks say."""
+        may look like a card's: its hooks say; so may two lone cards trading places
+        (Virginia Reel's rows, ``swap_moves``)."""
         standard = (len(move.sources) == 1 and not move.action) or (move.action == "deal" and self.standard_deal) \
             or (move.action == "redeal" and self.standard_redeal)
         if self.hooked and (not standard or move in self.spec.hooks.extra_moves(self._work_at(state))):
@@ -267,6 +271,10 @@ class Compact(Settling):
         if move.action:
             return DEAL if move.action == "deal" else REDEAL
         index = self.ids.index
+        if self.swap_places and len(move.sources) == 1 and move.count == 1:
+            traded = (index(move.source), index(move.target), 0)
+            if traded in self.swap_moves(state, every=True):
+                return traded
         if len(move.sources) == 2:
             return (index(move.sources[0]), index(move.target), -1 - index(move.sources[1]))
         return (index(move.source), index(move.target), move.count)

@@ -90,6 +90,9 @@ class Settling(LegalMoves):
                 k = -1 - n
                 piles[j] = piles[j] + (piles[i][-1], piles[k][-1])
                 piles[i], piles[k] = piles[i][:-1], piles[k][:-1]
+            elif n == 0:  # two lone cards trade places (``LegalMoves.swap_moves``)
+                piles[i], piles[j] = piles[j], piles[i]
+                down[i], down[j] = down[j], down[i]
             else:
                 src = piles[i]
                 piles[j] = piles[j] + src[-n:]

@@ -215,6 +215,10 @@ class Tables:
             if spec.reshuffle else ()
         self.fans_of = spec.reshuffle.fans_of if spec.reshuffle else 0
         self.shuffles: tuple[tuple[tuple[int, ...], ...], ...] = ()
+        # Lone cards that trade places (``GameSpec.swaps``): the places of its rows, in order,
+        # and the rank each one's row is kept for (``LegalMoves.swap_moves``).
+        self.swap_places = tuple(index[q] for prefix in spec.swaps for q in spec.group(prefix).ids())
+        self.swap_rows = tuple(spec.group(prefix).base_rank or 0 for prefix in spec.swaps for _ in spec.group(prefix).ids())
         self.blocked_by = tuple(index[q] for prefix in blocking(rule.blocked_by_empty if rule else None)
                                 for q in spec.group(prefix).ids())
         # Cards taken off together (``GameSpec.pairs``, by their ranks' total): the discard

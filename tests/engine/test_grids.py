@@ -4,6 +4,10 @@ waste that takes cards, places kept for one rank. Every clause of their readings
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
 import engine
 from engine.dealing import game_shuffle, new_pack
 from engine.game import Game
@@ -227,6 +231,14 @@ def test_virginia_reel_two_lone_cards_in_each_others_rows_change_places() -> Non
     assert codes(g, "three2") == "3H" and codes(g, "four5") == "4C"
     g.undo()
     assert codes(g, "three2") == "4C" and codes(g, "four5") == "3H"
+
+
+def test_lone_cards_trade_places_only_between_known_rows_each_kept_for_a_rank_of_its_own() -> None:
+    reel = engine.get_spec("virginia-reel")
+    engine.registry._check(dataclasses.replace(reel, slug="x-reel"))  # as registered: fine
+    for swaps in (("two", "q"), ("two",), ("two", "r"), ("two", "three", "two")):
+        with pytest.raises(engine.RegistrationError, match=r"'x-reel': lone cards trade places .*swaps"):
+            engine.registry._check(dataclasses.replace(reel, slug="x-reel", swaps=swaps))
 
 
 def test_virginia_reel_no_deal_while_a_place_is_empty_and_a_deal_puts_one_card_on_each_reserve_pile() -> None:

@@ -50,8 +50,7 @@ MOVES = 600
 
 def test_every_game_the_tables_can_state_has_a_compact_model() -> None:
     """Every game has a compact model, which lists and makes a game's own moves (The
-    Wheel's packets, The Nation's and Babette's take-up, Virginia Reel's swap of two lone
-    cards) through the engine; Queen of Italy's once its base card is chosen (a stage of its
+    Wheel's packets, The Nation's and Babette's take-up) through the engine; Queen of Italy's once its base card is chosen (a stage of its
     own, whose hooks replace the moves, searched through the engine move by move:
     ``engine.solver.search``), the tables built for the base rank the chosen card set; La
     Belle Lucie's with the orders its deal's redeals shuffle in. The exceptions are
@@ -422,6 +421,36 @@ def test_virginia_reel_cards_in_the_wrong_place_move_on_and_dead_aces_go_at_once
     model = compact_model(game)
     assert model is not None
     assert model.settle_home(model.start())[1] == []
+
+
+@pytest.mark.parametrize("slug", ["virginia-reel", "royal-parade"])
+def test_two_lone_cards_in_each_others_rows_trade_places_in_the_model_as_in_the_engine(slug: str) -> None:
+    """The rows' trade of two lone cards (``GameSpec.swaps``) is the model's own move,
+    ``(i, j, 0)``: listed once where the search branches and both ways as the engine lists
+    it, read back from the engine's move, and making the engine's position; a lone card
+    whose partner is not of its row's rank, or two cards in one row, trade nothing."""
+    from .helpers import arrange
+
+    game = arrange(engine.new_game(slug, 1), three2="4C", four5="3H", two3="4D", four6="2D 5D", two4="3C", three6="2H",
+                   three7="3D", four2="4S", stock="9C 9D")
+    model = compact_model(game)
+    assert model is not None and not model.hooked
+    state = model.state_of(game)
+    traded = {str(m) for m in game.legal_moves() if str(m).count(">") == 1 and m.target[:2] in ("tw", "th", "fo")
+              and m.sources[0][:2] in ("tw", "th", "fo") and len(game.piles[m.target]) == 1}
+    assert traded == {"three2>four5", "four5>three2", "two4>three6", "three6>two4"}
+    ours = sorted(str(model.move(m)) for m in model.moves(state, every=True))
+    assert ours == sorted(str(m) for m in game.legal_moves())
+    once = [m for m in model.moves(state) if len(m) == 3 and m[0] >= 0 and m[2] == 0]
+    assert sorted(str(model.move(m)) for m in once) == ["three2>four5", "two4>three6"]
+    for move in game.legal_moves():
+        if str(move) in traded:
+            mine = model.cmove(move, state)
+            assert mine[2] == 0
+            after = game.working_copy()
+            after.play(move)
+            assert model.key(model.advance(state, mine)) == model.key(model.state_of(after))
+            assert [c.short for c in after.piles[move.source]] == [c.short for c in game.piles[move.target]]
 
 
 def test_queen_of_italy_foundations_match_the_engine_once_the_base_is_chosen() -> None:

@@ -161,6 +161,18 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
         while (b >= 0 && out->v[b].prio > m.prio) { out->v[b + 1] = out->v[b]; b--; }
         out->v[b + 1] = m;
     }
+    /* Compact.swap_moves: two lone cards, each of the rank the other's row is kept for, trade places (n = 0) */
+    if (t->swap_places.n) {
+        int lone[MAXP], row[MAXP], rank[MAXP], nl = 0;
+        for (int x = 0; x < t->swap_places.n; x++) {
+            int i = t->swap_places.v[x];
+            if (w->len[i] != 1 || w->c[i][0] % 13 + 1 == t->swap_rows.v[x]) continue;
+            lone[nl] = i; row[nl] = t->swap_rows.v[x]; rank[nl] = w->c[i][0] % 13 + 1; nl++;
+        }
+        for (int x = 0; x < nl; x++)
+            for (int y = x + 1; y < nl; y++)
+                if (rank[x] == row[y] && rank[y] == row[x]) { legal = 1; if (moves_push(out, lone[x], lone[y], 0, 0)) return -1; }
+    }
     if (t->through) {
         if (through_stock(t, w, want_first, wnext, open, nopen, out)) return -1;
     } else if (t->has_rule && t->stock >= 0) {
@@ -323,6 +335,10 @@ static void advance(const Tables *t, Work *w, int i, int j, int n) {
         int k = -1 - n;
         w->c[j][w->len[j]++] = w->c[i][--w->len[i]];
         w->c[j][w->len[j]++] = w->c[k][--w->len[k]];
+    } else if (n == 0) { /* two lone cards trade places (Compact.swap_moves) */
+        uint8_t c = w->c[i][0], d = w->down[i];
+        w->c[i][0] = w->c[j][0]; w->down[i] = w->down[j];
+        w->c[j][0] = c; w->down[j] = d;
     } else {
         memcpy(w->c[j] + w->len[j], w->c[i] + w->len[i] - n, (size_t)n);
         w->len[j] += (uint8_t)n; w->len[i] -= (uint8_t)n;

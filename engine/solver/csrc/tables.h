@@ -58,6 +58,7 @@ typedef struct {
     int ntake, take_bottom; IL take_taken[MAXTAKE], take_round[MAXTAKE]; /* Compact.take_up, by redeals left */
     uint8_t redealt[MAXP]; /* Compact.redealt: no card home by itself from these while a redeal is left */
     IL reshuffle_piles; int fans_of; /* Compact.reshuffle_piles, fans_of */
+    IL swap_places, swap_rows; /* Compact.swap_places, swap_rows: lone cards that trade places */
     uint8_t *shuf; int shuf_redeals, shuf_most; size_t shuf_per; /* Compact.shuffles (Core.shuffles), this deal's */
     Pile piles[MAXP];
     /* a pool for the lists */
@@ -164,6 +165,9 @@ static int read_tables(Tables *t, Reader *r) {
     t->reshuffle_piles = rd_list(r, t); t->fans_of = (int)rd(r);
     if (t->reshuffle_piles.n && t->fans_of < 1) return 0;
     for (int x = 0; x < t->reshuffle_piles.n; x++) if (!pile_ok(t->reshuffle_piles.v[x], t->n)) return 0;
+    t->swap_places = rd_list(r, t); t->swap_rows = rd_list(r, t);
+    if (t->swap_places.n != t->swap_rows.n) return 0;
+    for (int x = 0; x < t->swap_places.n; x++) if (!pile_ok(t->swap_places.v[x], t->n)) return 0;
     for (int i = 0; i < t->n; i++) {
         Pile *p = &t->piles[i];
         p->kind = (int)rd(r); p->pick = (int)rd(r);
