@@ -38,6 +38,7 @@ except ImportError:  # not built (no compiler), or in the browser
 KINDS = {Kind.FOUNDATION: 0, Kind.TABLEAU: 1, Kind.RESERVE: 2, Kind.CELL: 3, Kind.STOCK: 4, Kind.WASTE: 5, Kind.DISCARD: 6}
 PICKS = {Pick.NONE: 0, Pick.TOP: 1, Pick.RUN: 2, Pick.SUPERMOVE: 3, Pick.FACE_UP: 4}
 MAX_TAKE_UP = 64  # the core's MAXTAKE: a take-up redeal's plans (one per redeal) it holds
+MAX_ROWS = 4  # the core's MAXROWS: rows whose piles go onto the piles before them, and rows that close their gaps
 END = 0x5EED  # the tables' last number: both sides read the same layout
 _enabled = os.environ.get("PATIENCE_SOLVER", "") != "pure"
 
@@ -61,10 +62,17 @@ def missing_note() -> str:
     return "engine: the solver's compiled core is switched off (PATIENCE_SOLVER=pure): searching in pure Python"
 
 
+def takes(model: Compact) -> bool:
+    """Does the core make every move of ``model``'s game? Not a game with moves of its own
+    (its hooks'), which the pure-Python model makes through the engine."""
+    return not model.hooked and len(model.take_up) <= MAX_TAKE_UP and len(model.before) <= MAX_ROWS and len(model.closing) <= MAX_ROWS
+
+
 def core_of(model: Compact) -> Any | None:
     """The compiled core of ``model``'s game (built once per game and base rank), or None
-    where there is none: not built, switched off, or a game with moves of its own."""
-    if not available() or model.hooked or len(model.take_up) > MAX_TAKE_UP:
+    where there is none: not built, switched off, or a game whose moves it does not make
+    (``takes``)."""
+    if not available() or not takes(model):
         return None
     # One core for each way of going through the stock: a copy of the model may have it
     # switched off (the tests' search by bare turns), and the core built for that copy
@@ -183,6 +191,15 @@ def tables(model: Compact) -> bytes:
     put(m.fans_of)
     seq(m.swap_places)
     seq(m.swap_rows)
+    put(len(m.before))
+    for ids, offsets in m.before:
+        seq(ids)
+        seq(offsets)
+    put(len(m.closing))
+    for ids in m.closing:
+        seq(ids)
+    put(int(m.close_up))
+    seq(m.one_pile)
     for p in m.piles:
         put(KINDS[p.kind])
         put(PICKS[p.pick])

@@ -276,6 +276,10 @@ class LegalMoves(Tables):
                         # (not while the stock deals to them in order: the key keeps their order then)
                     else:
                         out.append((1 if rest and rest <= rest_down else 4 if kind is Kind.TABLEAU else 5, (i, j, n)))
+        if self.before:
+            onto = self.before_moves(state)
+            legal = legal or bool(onto)
+            out += [(0, m) for m in onto]
         if self.pair_to >= 0:
             paired = self.pair_moves(state)
             legal = legal or bool(paired)
@@ -301,7 +305,8 @@ class LegalMoves(Tables):
             stock = piles[self.stock]
             held = any(piles[j] for j in self.held_by)  # a card turned waits to be placed
             if (stock and not held and not any(not piles[j] for j in self.blocked_by) and not (rule.last_resort and legal)
-                    and (not self.rows or state[3] < len(self.rows))):
+                    and (not self.rows or state[3] < len(self.rows))
+                    and (not self.close_up or any(not piles[j] for j in self.deal_to))):
                 moves.append(DEAL)
             if self.gather:
                 if (not stock and not held and (redeals := state[2]) != 0 and (redeals is None or redeals > 0)
@@ -329,6 +334,23 @@ class LegalMoves(Tables):
                 out.append((i, to, 1))
             fellows = self.pair_with[c]
             out += [(i, to, -1 - k) for k in free[x + 1:] if piles[k][-1] in fellows]
+        return out
+
+    def before_moves(self, state: State) -> list[CMove]:
+        """Piles going as a whole onto the pile some places before them in their row, where
+        its top card fits there (``rules.before_moves``), as ``(i, j, n)``: n the whole pile."""
+        piles, down = state[0], state[1]
+        out: list[CMove] = []
+        for ids, offsets in self.before:
+            for x, i in enumerate(ids):
+                pile = piles[i]
+                if not pile or down[i] >= len(pile):
+                    continue
+                for k in offsets:
+                    if k <= x:
+                        j = ids[x - k]
+                        if piles[j] and pile[-1] in self.fit_set(j, piles[j]):
+                            out.append((i, j, len(pile)))
         return out
 
     def swap_moves(self, state: State, every: bool = False) -> list[CMove]:

@@ -37,7 +37,7 @@ from ..rules import base_rank
 from ..spec import Empty, GameSpec, Pick
 from .legal import DEAL, HOOKED, REDEAL, CMove, State, Through
 from .settle import Settling
-from .tables import TOPMOST, UNKEYED, fits_tables, own_moves
+from .tables import TOP_ONLY, TOPMOST, UNKEYED, fits_tables, own_moves
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -90,6 +90,9 @@ class Compact(Settling):
                 parts.append(down[a])
             elif dealt_to == UNKEYED:
                 continue
+            elif dealt_to == TOP_ONLY:
+                parts.append(piles[a][-1:])
+                parts.append(down[a])
             elif b - a == 1:
                 parts.append(piles[a])
                 parts.append(down[a])
@@ -104,6 +107,8 @@ class Compact(Settling):
 
     def won(self, state: State) -> bool:
         piles = state[0]
+        if self.one_pile:  # every card in one pile of the row (``Game.is_won``)
+            return any(len(piles[i]) == self.total for i in self.one_pile)
         return sum(len(piles[i]) for i in self.goal) == self.total
 
     def score(self, state: State) -> int:
@@ -111,6 +116,9 @@ class Compact(Settling):
         for lie in the layout (cards above them); cards under the top
         run of each pile (out of sequence or face down); less a little for each space."""
         piles, down = state[0], state[1]
+        if self.one_pile:  # won in one pile: each other pile, and each card of the stock, still has to join it
+            return WEIGHTS[0] * (sum(1 for i in self.one_pile if piles[i]) - 1
+                                 + (len(piles[self.stock]) if self.stock >= 0 else 0))
         buried = 0
         home = 0
         turns_again = self.turns_again and state[2] != 0
@@ -318,9 +326,8 @@ def _first_card_base(game: Game) -> int | None:
 @lru_cache(maxsize=None)
 def _compact(spec: GameSpec, base: int | None) -> Compact | None:
     hooks = type(spec.hooks)
-    if spec.one_pile or any(g.onto_before or g.close_gaps for g in spec.groups) \
-            or (spec.stock is not None and spec.stock.close_up):
-        return None  # rows that close their gaps, piles moving by distance, a win in one pile: the engine searches them
+    if spec.stock is not None and spec.stock.close_up and not spec.group(spec.stock.deal_to).close_gaps:
+        return None  # a row closed up only when the player says so (Monte Carlo): the engine searches it
     if ((hooks.moves is not Hooks.moves or hooks.after_move is not Hooks.after_move) and not spec.hooks.phase_only) \
             or not fits_tables(spec):
         return None  # hooks that replace the moves or act after each one need the engine itself

@@ -39,6 +39,13 @@ class Settling(LegalMoves):
                 for j in self.rows[deals]:
                     if stock:
                         piles[j] = (*piles[j], stock.pop())
+            elif self.close_up:  # the row closed up, then its first empty places dealt to
+                self._close(piles, down, self.deal_to)
+                fill = [j for j in self.deal_to if not piles[j]]
+                for j in fill[:self.rule.draw or len(fill)]:
+                    if not stock:
+                        break
+                    piles[j] = (stock.pop(),)
             elif self.new_pile_rank:  # onto the newest pile, or a new one for a card of this rank
                 card = stock.pop()
                 started = [j for j in self.deal_to if piles[j]]
@@ -97,6 +104,8 @@ class Settling(LegalMoves):
                 src = piles[i]
                 piles[j] = piles[j] + src[-n:]
                 piles[i] = src[:-n]
+        for ids in self.closing:  # rows that close their gaps (``rules.settle``)
+            self._close(piles, down, ids)
         for i in range(self.n):
             pile = piles[i]
             p = self.piles[i]
@@ -118,6 +127,20 @@ class Settling(LegalMoves):
                         down[s] = min(down[s], len(piles[s]))
                         break
         return (tuple(piles), tuple(down), redeals, deals)
+
+    @staticmethod
+    def _close(piles: list[tuple[int, ...]], down: list[int], ids: tuple[int, ...]) -> None:
+        """The piles ``ids`` moved down to the earliest empty places, keeping their order
+        (``rules.close_gaps``)."""
+        k = 0
+        for i in ids:
+            if not piles[i]:
+                continue
+            j = ids[k]
+            if i != j:
+                piles[j], piles[i] = piles[i], ()
+                down[j], down[i] = down[i], 0
+            k += 1
 
     def settle_home(self, state: State) -> tuple[State, list[CMove]]:
         """Make the safe moves home (see ``engine.solver.search``)."""

@@ -30,6 +30,8 @@ WIDEN = 1
 TOPMOST = 2
 # A span of the canonical key that is one pile left out of it (``Tables._unkeyed``).
 UNKEYED = 3
+# A span of the canonical key that is one pile keyed by its top card alone (``Tables._top_only``).
+TOP_ONLY = 4
 
 
 def code_of(card: Card) -> int:
@@ -136,10 +138,12 @@ class Tables:
                          and not (g.empty is Empty.BASE and g.base_rank is None and base is None)
                          and g.refill_in_line is None and g.prefix not in in_line_sources and not g.freed_by and not g.overlapped_by
                          and not (spec.stock and set(g.ids()) & set(spec.stock.gather))  # gathered in order
-                         and not (spec.take_up and g.prefix in spec.take_up.groups))  # taken up and dealt in order
+                         and not (spec.take_up and g.prefix in spec.take_up.groups)  # taken up and dealt in order
+                         and not g.onto_before and not g.close_gaps)  # a row whose places are counted
             piles.append(Pile(
                 kind=g.kind,
-                pick=g.pick if g.to else Pick.NONE,
+                # a pile that goes onto the one k places before it moves by ``before_moves``, not as a run
+                pick=g.pick if g.to and not g.onto_before else Pick.NONE,
                 targets=frozenset(index[q] for q in order if q != pid and group_of[q].kind in g.to),
                 empty_targets=frozenset(index[q] for q in order if q != pid and group_of[q].kind in g.to
                                         and (not group_of[q].empty_from or g.kind in group_of[q].empty_from)),
@@ -219,6 +223,14 @@ class Tables:
         # and the rank each one's row is kept for (``LegalMoves.swap_moves``).
         self.swap_places = tuple(index[q] for prefix in spec.swaps for q in spec.group(prefix).ids())
         self.swap_rows = tuple(spec.group(prefix).base_rank or 0 for prefix in spec.swaps for _ in spec.group(prefix).ids())
+        # Rows whose piles go as a whole onto the pile k places before them (``PileGroup.onto_before``,
+        # ``LegalMoves.before_moves``), rows that close their gaps after every move (``close_gaps``),
+        # a stock dealt into the first empty places of its row (``StockRule.close_up``), and the
+        # piles one of which holds every card when the game is won (``GameSpec.one_pile``): Accordion.
+        self.before = tuple((tuple(index[q] for q in g.ids()), g.onto_before) for g in spec.groups if g.onto_before)
+        self.closing = tuple(tuple(index[q] for q in g.ids()) for g in spec.groups if g.close_gaps)
+        self.close_up = bool(rule and rule.close_up)
+        self.one_pile = tuple(index[q] for q in spec.group(spec.one_pile).ids()) if spec.one_pile else ()
         self.blocked_by = tuple(index[q] for prefix in blocking(rule.blocked_by_empty if rule else None)
                                 for q in spec.group(prefix).ids())
         # Cards taken off together (``GameSpec.pairs``, by their ranks' total): the discard
@@ -312,6 +324,8 @@ class Tables:
                 out.append(((i,), TOPMOST))
             elif j == i + 1 and self._unkeyed(i):
                 out.append(((i,), UNKEYED))
+            elif j == i + 1 and self._top_only(i):
+                out.append(((i,), TOP_ONLY))
             else:
                 out.append((tuple(range(i, j)), (bool(self.deal_to) and i in self.deal_to) or i in self.in_line_homes))
             i = j
@@ -329,6 +343,18 @@ class Tables:
         p = self.piles[i]
         return (p.kind is Kind.FOUNDATION and p.loose and p.pick is Pick.NONE and p.fit is not None
                 and p.founded is None and not p.paired_by and not p.suit_kept_by)
+
+    def _top_only(self, i: int) -> bool:
+        """Is pile ``i`` told apart in the canonical key by its top card alone? So it is for
+        a pile of a row whose piles move only as a whole onto the pile some places before
+        them (Accordion's): what goes on it, and where it goes, is read from its top card
+        (its fit table reads the top), the row closes its gaps by itself, and the game is
+        won when one pile holds every card, which the number of piles and the stock tell. So
+        two rows with the same top cards in the same places, whatever lies under them, have
+        the same moves ever after and are one position."""
+        p = self.piles[i]
+        return (any(i in ids for ids, _ in self.before) and any(i in ids for ids in self.closing)
+                and bool(self.one_pile) and i in self.one_pile and p.fit is not None and p.pick is Pick.NONE)
 
     def _unkeyed(self, i: int) -> bool:
         """Is pile ``i`` left out of the canonical key? So it is for the discard pile of

@@ -132,6 +132,22 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
             }
         }
     }
+    /* Compact.before_moves: a pile, whole, onto the pile some places before it in its row */
+    for (int r = 0; r < t->nbefore; r++) {
+        const IL *ids = &t->before_ids[r], *by = &t->before_by[r];
+        for (int x = 0; x < ids->n; x++) {
+            int i = ids->v[x], len = w->len[i];
+            if (!len || w->down[i] >= len) continue;
+            for (int k = 0; k < by->n; k++) {
+                if (by->v[k] > x) continue;
+                int j = ids->v[x - by->v[k]];
+                if (w->len[j] && (fit_set(t, j, w->c[j], w->len[j]) & BIT(w->c[i][len - 1]))) {
+                    legal = 1;
+                    if (moves_push(out, i, j, len, 0)) return -1;
+                }
+            }
+        }
+    }
     /* Compact.pair_moves: a card alone (n = 1), or two (n = -1 - k), taken off together */
     if (t->pair_to >= 0) {
         int free[MAXP], nfree = 0;
@@ -180,7 +196,9 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
         int held = 0, blocked = 0;
         for (int k = 0; k < t->held_by.n; k++) if (w->len[t->held_by.v[k]]) { held = 1; break; }
         for (int k = 0; k < t->blocked_by.n; k++) if (!w->len[t->blocked_by.v[k]]) { blocked = 1; break; }
-        if (slen && !held && !blocked && !(t->last_resort && legal) && (!t->nrows || w->deals < t->nrows))
+        int room = 1; /* a row closed up is dealt into its first empty places: one is needed */
+        if (t->close_up) { room = 0; for (int k = 0; k < t->deal_to.n; k++) if (!w->len[t->deal_to.v[k]]) { room = 1; break; } }
+        if (slen && !held && !blocked && !(t->last_resort && legal) && (!t->nrows || w->deals < t->nrows) && room)
             if (moves_push(out, -1, -1, 0, 9)) return -1;
         int redeals = w->redeals;
         if (t->gather.n) {
@@ -264,6 +282,22 @@ static int through_stock(const Tables *t, const Work *w, const int *want_first, 
     }
 }
 
+/* Settling._close: the piles of a row moved down to its earliest empty places, in order. */
+static void close_row(Work *w, const IL *ids) {
+    int k = 0;
+    for (int x = 0; x < ids->n; x++) {
+        int i = ids->v[x];
+        if (!w->len[i]) continue;
+        int j = ids->v[k];
+        if (i != j) {
+            memcpy(w->c[j], w->c[i], w->len[i]);
+            w->len[j] = w->len[i]; w->down[j] = w->down[i];
+            w->len[i] = 0; w->down[i] = 0;
+        }
+        k++;
+    }
+}
+
 /* Compact.advance, in place. */
 static void advance(const Tables *t, Work *w, int i, int j, int n) {
     if (i == -1) { /* DEAL */
@@ -274,6 +308,15 @@ static void advance(const Tables *t, Work *w, int i, int j, int n) {
         } else if (t->nrows) {
             const IL *row = &t->rows[w->deals];
             for (int k = 0; k < row->n; k++) { int q = row->v[k]; if (w->len[st]) w->c[q][w->len[q]++] = w->c[st][--w->len[st]]; }
+        } else if (t->close_up) { /* the row closed up, then its first empty places dealt to */
+            close_row(w, &t->deal_to);
+            int left = t->draw ? t->draw : t->deal_to.n;
+            for (int k = 0; k < t->deal_to.n && left > 0; k++) {
+                int q = t->deal_to.v[k];
+                if (w->len[q]) continue;
+                if (!w->len[st]) break;
+                w->c[q][0] = w->c[st][--w->len[st]]; w->len[q] = 1; left--;
+            }
         } else if (t->new_pile_rank) {
             int card = w->c[st][--w->len[st]];
             int first_fresh = -1, last_started = -1;
@@ -343,6 +386,7 @@ static void advance(const Tables *t, Work *w, int i, int j, int n) {
         memcpy(w->c[j] + w->len[j], w->c[i] + w->len[i] - n, (size_t)n);
         w->len[j] += (uint8_t)n; w->len[i] -= (uint8_t)n;
     }
+    for (int r = 0; r < t->nclosing; r++) close_row(w, &t->closing[r]); /* rows that close their gaps */
     for (int k = 0; k < t->n; k++) {
         const Pile *p = &t->piles[k];
         if (w->down[k] && w->down[k] >= w->len[k] && !covered(p, w)) w->down[k] = p->turn_up ? (uint8_t)(w->len[k] ? w->len[k] - 1 : 0) : w->len[k];

@@ -61,6 +61,12 @@ static size_t make_key(const Tables *t, const Work *w, uint8_t *out) {
         const Span *sp = &t->spans[s];
         int m = sp->b - sp->a;
         if (sp->dealt_to == 3) continue; /* UNKEYED: a pile left out of the key */
+        if (sp->dealt_to == 4) { /* TOP_ONLY: a lone pile keyed by its top card alone */
+            int i = sp->a, n = w->len[i];
+            *q++ = (uint8_t)(n ? 1 : 0); *q++ = w->down[i];
+            if (n) *q++ = w->c[i][n - 1];
+            continue;
+        }
         if (sp->dealt_to == 2) { /* TOPMOST: a lone pile keyed by its length and top card */
             int i = sp->a, n = w->len[i];
             *q++ = (uint8_t)n; *q++ = w->down[i];
@@ -100,7 +106,13 @@ static int home_count(const Tables *t, const Work *w) {
     return home;
 }
 
-static int won(const Tables *t, const Work *w) { return home_count(t, w) == t->total; }
+static int won(const Tables *t, const Work *w) {
+    if (t->one_pile.n) { /* every card in one pile of the row (Compact.won) */
+        for (int k = 0; k < t->one_pile.n; k++) if (w->len[t->one_pile.v[k]] == t->total) return 1;
+        return 0;
+    }
+    return home_count(t, w) == t->total;
+}
 
 /* ---- what piles take ------------------------------------------------------------------ */
 

@@ -27,6 +27,11 @@ static int stock_buried(int n, int waste, int turns_again, int stock_first) {
 }
 
 static int64_t score(const Tables *t, const Work *w, int disorder, int *unsorted_unseen) {
+    if (t->one_pile.n) { /* won in one pile: each other pile, and each card of the stock, still to join it */
+        int64_t piles = 0;
+        for (int k = 0; k < t->one_pile.n; k++) if (w->len[t->one_pile.v[k]]) piles++;
+        return 3 * (piles - 1 + (t->stock >= 0 ? w->len[t->stock] : 0));
+    }
     int64_t buried = 0, home = home_count(t, w);
     int turns_again = t->turns_again && w->redeals != 0;
     for (int k = 0; k < t->others.n; k++) {

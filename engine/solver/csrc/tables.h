@@ -5,6 +5,7 @@
 #define MAXC 112 /* cards in one pile (two packs and some) */
 #define NCODE 52
 #define MAXTAKE 64 /* plans of a take-up redeal (one per redeal) */
+#define MAXROWS 4 /* rows whose piles go onto the piles before them (Compact.before), rows that close their gaps */
 
 typedef uint64_t mask;
 #define BIT(c) ((mask)1 << (c))
@@ -59,6 +60,9 @@ typedef struct {
     uint8_t redealt[MAXP]; /* Compact.redealt: no card home by itself from these while a redeal is left */
     IL reshuffle_piles; int fans_of; /* Compact.reshuffle_piles, fans_of */
     IL swap_places, swap_rows; /* Compact.swap_places, swap_rows: lone cards that trade places */
+    int nbefore; IL before_ids[MAXROWS], before_by[MAXROWS]; /* Compact.before: a row's piles and the offsets they go back by */
+    int nclosing; IL closing[MAXROWS]; /* Compact.closing: rows that close their gaps after every move */
+    int close_up; IL one_pile; /* Compact.close_up, one_pile */
     uint8_t *shuf; int shuf_redeals, shuf_most; size_t shuf_per; /* Compact.shuffles (Core.shuffles), this deal's */
     Pile piles[MAXP];
     /* a pool for the lists */
@@ -168,6 +172,21 @@ static int read_tables(Tables *t, Reader *r) {
     t->swap_places = rd_list(r, t); t->swap_rows = rd_list(r, t);
     if (t->swap_places.n != t->swap_rows.n) return 0;
     for (int x = 0; x < t->swap_places.n; x++) if (!pile_ok(t->swap_places.v[x], t->n)) return 0;
+    t->nbefore = (int)rd(r);
+    if (t->nbefore < 0 || t->nbefore > MAXROWS) return 0;
+    for (int k = 0; k < t->nbefore; k++) {
+        t->before_ids[k] = rd_list(r, t); t->before_by[k] = rd_list(r, t);
+        for (int x = 0; x < t->before_ids[k].n; x++) if (!pile_ok(t->before_ids[k].v[x], t->n)) return 0;
+    }
+    t->nclosing = (int)rd(r);
+    if (t->nclosing < 0 || t->nclosing > MAXROWS) return 0;
+    for (int k = 0; k < t->nclosing; k++) {
+        t->closing[k] = rd_list(r, t);
+        for (int x = 0; x < t->closing[k].n; x++) if (!pile_ok(t->closing[k].v[x], t->n)) return 0;
+    }
+    t->close_up = (int)rd(r);
+    t->one_pile = rd_list(r, t);
+    for (int x = 0; x < t->one_pile.n; x++) if (!pile_ok(t->one_pile.v[x], t->n)) return 0;
     for (int i = 0; i < t->n; i++) {
         Pile *p = &t->piles[i];
         p->kind = (int)rd(r); p->pick = (int)rd(r);
