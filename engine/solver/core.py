@@ -200,6 +200,9 @@ def tables(model: Compact) -> bytes:
         seq(ids)
     put(int(m.close_up))
     seq(m.one_pile)
+    put(int(bool(m.pair_near)))
+    for i in m.pair_sources:
+        seq(sorted(m.pair_near.get(i, ())))
     for p in m.piles:
         put(KINDS[p.kind])
         put(PICKS[p.pick])

@@ -304,9 +304,11 @@ class LegalMoves(Tables):
         elif rule is not None and self.stock >= 0:
             stock = piles[self.stock]
             held = any(piles[j] for j in self.held_by)  # a card turned waits to be placed
-            if (stock and not held and not any(not piles[j] for j in self.blocked_by) and not (rule.last_resort and legal)
-                    and (not self.rows or state[3] < len(self.rows))
-                    and (not self.close_up or any(not piles[j] for j in self.deal_to))):
+            if self.close_up:  # a gap before a card to close, or an empty place and a card to deal (``rules.stock_refusal``)
+                if self.gap_before_card(piles) or (stock and any(not piles[j] for j in self.deal_to)):
+                    moves.append(DEAL)
+            elif (stock and not held and not any(not piles[j] for j in self.blocked_by) and not (rule.last_resort and legal)
+                    and (not self.rows or state[3] < len(self.rows))):
                 moves.append(DEAL)
             if self.gather:
                 if (not stock and not held and (redeals := state[2]) != 0 and (redeals is None or redeals > 0)
@@ -333,8 +335,20 @@ class LegalMoves(Tables):
             if c in self.pair_alone:
                 out.append((i, to, 1))
             fellows = self.pair_with[c]
-            out += [(i, to, -1 - k) for k in free[x + 1:] if piles[k][-1] in fellows]
+            near = self.pair_near.get(i) if self.pair_near else None
+            out += [(i, to, -1 - k) for k in free[x + 1:] if piles[k][-1] in fellows and (near is None or k in near)]
         return out
+
+    def gap_before_card(self, piles: tuple[tuple[int, ...], ...]) -> bool:
+        """Does an empty place of the row the stock closes up come before a pile that holds
+        cards (``rules.gap_before_card``)?"""
+        gap = False
+        for j in self.deal_to:
+            if not piles[j]:
+                gap = True
+            elif gap:
+                return True
+        return False
 
     def before_moves(self, state: State) -> list[CMove]:
         """Piles going as a whole onto the pile some places before them in their row, where

@@ -326,13 +326,9 @@ def _first_card_base(game: Game) -> int | None:
 @lru_cache(maxsize=None)
 def _compact(spec: GameSpec, base: int | None) -> Compact | None:
     hooks = type(spec.hooks)
-    if spec.stock is not None and spec.stock.close_up and not spec.group(spec.stock.deal_to).close_gaps:
-        return None  # a row closed up only when the player says so (Monte Carlo): the engine searches it
     if ((hooks.moves is not Hooks.moves or hooks.after_move is not Hooks.after_move) and not spec.hooks.phase_only) \
             or not fits_tables(spec):
         return None  # hooks that replace the moves or act after each one need the engine itself
-    if spec.pairs is not None and (spec.pairs.match != "total" or spec.pairs.neighbours):
-        return None  # pairs of one rank, or of neighbours only (Monte Carlo): the engine searches them
     if spec.stock is not None and (spec.stock.by_rank or spec.stock.chain):
         return None  # cards dealt to the pile of their rank (Clock's chain): the engine plays them
     if base is None and any(g.empty is Empty.BASE and g.base_rank is None and not g.sequence for g in spec.groups):

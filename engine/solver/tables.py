@@ -19,8 +19,8 @@ from ..cards import ACE, KING, Card
 from ..dealing import new_pack, take_up_plan
 from ..hooks import Hooks
 from ..moves import pile_sort_key
-from ..rules import (Probe, blocking, empty_takes, fits, grid_neighbours, is_next, lying_over, refilled, related, rows_to_deal,
-                     outranks, takes_off)
+from ..rules import (Probe, blocking, empty_takes, fits, grid_neighbours, is_next, lying_over, neighbour_table, outranks, refilled,
+                     related, rows_to_deal, takes_off)
 from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick
 from .lanes import lanes_of, starts_of
 
@@ -139,7 +139,8 @@ class Tables:
                          and g.refill_in_line is None and g.prefix not in in_line_sources and not g.freed_by and not g.overlapped_by
                          and not (spec.stock and set(g.ids()) & set(spec.stock.gather))  # gathered in order
                          and not (spec.take_up and g.prefix in spec.take_up.groups)  # taken up and dealt in order
-                         and not g.onto_before and not g.close_gaps)  # a row whose places are counted
+                         and not g.onto_before and not g.close_gaps  # a row whose places are counted
+                         and not (spec.pairs and spec.pairs.neighbours and g.prefix in spec.pairs.groups))  # a grid of neighbours
             piles.append(Pile(
                 kind=g.kind,
                 # a pile that goes onto the one k places before it moves by ``before_moves``, not as a run
@@ -243,6 +244,10 @@ class Tables:
         self.pair_alone = frozenset(c for c in codes if pairs and takes_off(pairs, cards[c].rank))
         self.pair_with = tuple(frozenset(d for d in codes if pairs and c in cards and takes_off(pairs, cards[c].rank, cards[d].rank))
                                for c in range(52))
+        # Where only cards that touch pair (``Pairs.neighbours``, Monte Carlo): by pile, the
+        # piles that touch it (``rules.neighbour_table``); empty where any two may pair.
+        near = neighbour_table(spec) if pairs and pairs.neighbours else {}
+        self.pair_near = {index[q]: frozenset(index[n] for n in around) for q, around in near.items()}
         # Cards taken off as outranked (``GameSpec.outranked``): the discard pile, the piles
         # whose top cards may go, those of them whose card goes by itself once it can outrank
         # nothing more (``auto._outranks_nothing``), and by code the codes that outrank it and

@@ -157,7 +157,14 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
             if (t->pair_alone & BIT(c)) { legal = 1; if (moves_push(out, i, t->pair_to, 1, 0)) return -1; }
             for (int y = x + 1; y < nfree; y++) {
                 int k = free[y];
-                if (t->pair_with[c] & BIT(w->c[k][w->len[k] - 1])) { legal = 1; if (moves_push(out, i, t->pair_to, -1 - k, 0)) return -1; }
+                if (!(t->pair_with[c] & BIT(w->c[k][w->len[k] - 1]))) continue;
+                if (t->has_near) { /* only cards that touch (Compact.pair_near) */
+                    int touching = 0;
+                    for (int z = 0; z < t->pair_near[i].n; z++) if (t->pair_near[i].v[z] == k) { touching = 1; break; }
+                    if (!touching) continue;
+                }
+                legal = 1;
+                if (moves_push(out, i, t->pair_to, -1 - k, 0)) return -1;
             }
         }
     }
@@ -196,10 +203,17 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
         int held = 0, blocked = 0;
         for (int k = 0; k < t->held_by.n; k++) if (w->len[t->held_by.v[k]]) { held = 1; break; }
         for (int k = 0; k < t->blocked_by.n; k++) if (!w->len[t->blocked_by.v[k]]) { blocked = 1; break; }
-        int room = 1; /* a row closed up is dealt into its first empty places: one is needed */
-        if (t->close_up) { room = 0; for (int k = 0; k < t->deal_to.n; k++) if (!w->len[t->deal_to.v[k]]) { room = 1; break; } }
-        if (slen && !held && !blocked && !(t->last_resort && legal) && (!t->nrows || w->deals < t->nrows) && room)
+        if (t->close_up) { /* a gap before a card to close, or an empty place and a card to deal (rules.stock_refusal) */
+            int gap = 0, gap_before = 0;
+            for (int k = 0; k < t->deal_to.n; k++) {
+                if (!w->len[t->deal_to.v[k]]) gap = 1;
+                else if (gap) { gap_before = 1; break; }
+            }
+            if (gap_before || (slen && gap))
+                if (moves_push(out, -1, -1, 0, 9)) return -1;
+        } else if (slen && !held && !blocked && !(t->last_resort && legal) && (!t->nrows || w->deals < t->nrows)) {
             if (moves_push(out, -1, -1, 0, 9)) return -1;
+        }
         int redeals = w->redeals;
         if (t->gather.n) {
             int any = 0;

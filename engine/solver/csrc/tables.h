@@ -63,6 +63,7 @@ typedef struct {
     int nbefore; IL before_ids[MAXROWS], before_by[MAXROWS]; /* Compact.before: a row's piles and the offsets they go back by */
     int nclosing; IL closing[MAXROWS]; /* Compact.closing: rows that close their gaps after every move */
     int close_up; IL one_pile; /* Compact.close_up, one_pile */
+    int has_near; IL pair_near[MAXP]; /* Compact.pair_near, by pile: only cards that touch pair */
     uint8_t *shuf; int shuf_redeals, shuf_most; size_t shuf_per; /* Compact.shuffles (Core.shuffles), this deal's */
     Pile piles[MAXP];
     /* a pool for the lists */
@@ -187,6 +188,12 @@ static int read_tables(Tables *t, Reader *r) {
     t->close_up = (int)rd(r);
     t->one_pile = rd_list(r, t);
     for (int x = 0; x < t->one_pile.n; x++) if (!pile_ok(t->one_pile.v[x], t->n)) return 0;
+    t->has_near = (int)rd(r);
+    for (int x = 0; x < t->pair_sources.n; x++) {
+        int i = t->pair_sources.v[x];
+        if (!pile_ok(i, t->n)) return 0;
+        t->pair_near[i] = rd_list(r, t);
+    }
     for (int i = 0; i < t->n; i++) {
         Pile *p = &t->piles[i];
         p->kind = (int)rd(r); p->pick = (int)rd(r);
