@@ -165,9 +165,9 @@ FAULTS_MENDED: dict[str, int] = {"klondike": 1, "la-belle-lucie": 1}
 SEARCH_VERSION = 15
 # What a position searched through the engine costs, in positions of the compact model:
 # the hint's times in Pyodide at 3,000 positions were 0.2-0.7 s in compact games, 1-4.7 s
-# through the engine (benchmarks/solver_speed.py --pyodide). Monte Carlo, Accordion and
-# Clock are searched through the engine (Queen of Italy was, before its choice was branched
-# over, and La Belle Lucie, before the compact model made its shuffled redeal).
+# through the engine (benchmarks/solver_speed.py --pyodide). Clock is searched through the
+# engine (Queen of Italy was, before its choice was branched over; La Belle Lucie, before the
+# compact model made its shuffled redeal; Monte Carlo and Accordion, before it made their rows).
 ENGINE_COST = 4
 # How many moves of a stage of the game's own ``fair_budget`` follows to find the model
 # that searches after it (Queen of Italy's stage is one move).

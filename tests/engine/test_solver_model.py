@@ -225,6 +225,53 @@ def test_piles_refilled_in_line_are_not_interchangeable() -> None:
     assert keys[3] == keys[0]
 
 
+def test_accordion_piles_are_keyed_by_their_top_cards_and_the_row_closes_up() -> None:
+    """Accordion's row in the model: a pile goes whole onto the pile one or three places
+    before it when the tops match, the row closes up behind it, and the game is won with
+    every card in one pile. Two rows with the same top cards are one position, whatever
+    lies under them (nothing under a top card is ever read again); another top card is
+    another position."""
+    from .helpers import arrange
+
+    def row(**piles: str) -> tuple[Compact, State]:
+        game = arrange(engine.new_game("accordion", 1), **piles)
+        model = compact_model(game)
+        assert model is not None
+        return model, model.state_of(game)
+
+    model, state = row(r1="2S 7C", r2="9D", r3="KD", r4="7H 4C", stock="5S")
+    assert sorted(str(model.move(m)) for m in model.moves(state, every=True)) == ["deal", "r3>r2", "r4:2>r1"]
+    same = row(r1="5H 7C", r2="9D", r3="KD", r4="4C", stock="5S")[1]
+    other = row(r1="5H 7S", r2="9D", r3="KD", r4="4C", stock="5S")[1]
+    assert model.key(same) == model.key(state) != model.key(other)
+    after = model.advance(state, model.cmove(engine.Move(("r4",), "r1", 2), state))
+    assert [len(p) for p in after[0][:4]] == [4, 1, 1, 0]  # the row closed up: three piles left
+    rest = [r + s for s in "SDHC" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") if r + s != "7H"]
+    model, state = row(r1=" ".join(rest), r2="7H")  # every card but the 7♥ in one pile, topped by the K♣
+    assert not model.won(state) and model.moves(state) == []  # the K♣ and the 7♥ match neither way: lost
+    model, state = row(r1=" ".join(sorted(rest, key=lambda c: c == "7C")), r2="7H")  # topped by the 7♣
+    assert not model.won(state) and model.won(model.advance(state, (1, 0, 1)))
+
+
+def test_monte_carlo_pairs_only_cards_that_touch_and_closes_up_when_told() -> None:
+    """Monte Carlo's square in the model: two cards of one rank go off together only where
+    their places touch; the player's close-up slides the cards over the gaps and fills the
+    places left at the end from the stock, and is offered only while it changes something."""
+    from .helpers import arrange
+
+    game = arrange(engine.new_game("monte-carlo", 1), g1="5H", g2="5C", g3="KD", g5="5S", g7="KS", g13="9D",
+                   stock="2C 3C")
+    model = compact_model(game)
+    assert model is not None
+    state = model.state_of(game)
+    ours = sorted(str(model.move(m)) for m in model.moves(state, every=True))
+    assert ours == sorted(str(m) for m in game.legal_moves()) == ["deal", "g1+g2>d", "g3+g7>d"]
+    assert model.won(state) is False
+    shut = arrange(engine.new_game("monte-carlo", 1), g1="5H", g2="9C")
+    model = compact_model(shut)
+    assert model is not None and model.moves(model.state_of(shut), every=True) == []
+
+
 def test_a_redeal_that_gathers_piles_in_order_matches_the_engine() -> None:
     """Jubilee (Kings) gathers its four waste piles, the fourth first, into a new stock, and
     turns no card while the hand holds one. Random play seldom gets through the stock, so
