@@ -41,7 +41,8 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card
 from .dealing import new_pack
 from .moves import Move
-from .rules import Probe, card_moves, drop_refusal, fits, outranked_moves, outranks, pair_moves, refilled
+from .rules import (Probe, card_moves, drop_refusal, fits, outranked_moves, outranks, packet_moves, pair_moves, refilled,
+                    swap_moves)
 from .spec import Build, Direction, GameSpec, Kind, Pick, PileGroup
 
 if TYPE_CHECKING:
@@ -226,7 +227,8 @@ def _moves_home(game: Game) -> list[Move]:
     if game._legal is not None or game.spec.hooks.moves(game) is not None:
         moves = game.legal_moves()
     else:
-        moves = card_moves(game, GOALS) + pair_moves(game) + outranked_moves(game) + game.spec.hooks.extra_moves(game)
+        moves = (card_moves(game, GOALS) + pair_moves(game) + outranked_moves(game) + swap_moves(game) + packet_moves(game)
+                 + game.spec.hooks.extra_moves(game))
         moves.sort(key=game.move_order)
     return [m for m in moves if not m.action and game.group_of[m.target].kind in GOALS]
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from .cards import ACE, SUIT_NAMES, SUIT_SYMBOLS, Card, rank_text
 from .moves import Move
-from .rules import (Why, before_refusal, outranked_refusal, pair_refusal, refusal, run_length, standard_moves, stock_refusal,
-                    swap_refusal)
+from .rules import (Why, before_refusal, crowned, outranked_refusal, packet_moves, packet_refusal, pair_refusal, refusal,
+                    run_length, standard_moves, stock_refusal, swap_refusal)
 from .spec import Build, Direction, Kind, PileGroup
 
 if TYPE_CHECKING:
@@ -170,6 +170,21 @@ TEMPLATES: dict[str, str | Callable[..., str]] = {
     "deal-waiting": lambda game, prefix: f"the card in the {_plural(game, prefix)} must be placed first",
     "gather-empty": "there are no cards to gather for a new stock",
     "gather-empty-piles": "there are no cards left to gather and deal again",
+    "packet-only": lambda game, pips, total: (
+        f"{_singular(game, game.spec.packets.groups[0])} cards leave only in packets: {_number(pips)} pips of different values "
+        f"adding to {total} and a court card"),
+    "packet-size": lambda game, n, pips: f"a packet is {_number(n)} cards: {_number(pips)} pip cards and one court card",
+    "packet-from": lambda game, pid: (
+        f"a packet is taken from the {_singular(game, game.spec.packets.groups[0])}, and "
+        f"{game.pile_name(pid) if pid in game.group_of else repr(pid)} is not a {_singular(game, game.spec.packets.groups[0])} place"),
+    "packet-empty": lambda game: f"a packet cannot take a card from an empty {_singular(game, game.spec.packets.groups[0])} place",
+    "packet-no-court": "a packet needs a court card (jack, queen or king) to crown it",
+    "packet-one-court": lambda game, pips: f"a packet is {_number(pips)} pip cards (2 to 10) and exactly one court card",
+    "packet-same-pips": lambda game, pips: f"the {_number(pips)} pip cards of a packet must all have different values",
+    "packet-total": "the pip cards add up to {0}, not {1}",
+    "packet-place": lambda game, place, dst: (
+        f"the next packet goes to {game.pile_name(place) if place else 'no place'}, not "
+        f"{game.pile_name(dst) if dst in game.group_of else repr(dst)}"),
     "swap-rows": "{0} and {1} may change cards only when each card then lies in the row of its rank",
     "take-up-stock-left": "{0} may be taken up and dealt again only when the stock is empty",
     "take-up-each-once": "no redeals left: each pile is taken up once ({0} redeals)",
@@ -198,8 +213,17 @@ def _places_before(k: int) -> str:
 
 def _plural(game: Game, prefix: str) -> str:
     g = game.spec.group(prefix)
-    base = g.name.replace(" {n}", "").replace("{n}", "").strip().lower()
+    base = _singular(game, prefix)
     return base + "s" if g.count > 1 else base
+
+
+def _singular(game: Game, prefix: str) -> str:
+    """A group's name without its number: "cushion" for "Cushion {n}"."""
+    return game.spec.group(prefix).name.replace(" {n}", "").replace("{n}", "").strip().lower()
+
+
+def _number(n: int) -> str:
+    return {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}.get(n, str(n))
 
 
 def _kind_plural(kind: Kind) -> str:
@@ -269,6 +293,12 @@ def explain(game: Game, move: Move) -> str:
         why = stock_refusal(game, move.action)
         if why:
             return why_text(game, why)
+        if move.action == "deal" and game.spec.packets is not None:
+            packet = next(iter(packet_moves(game)), None)
+            if packet is not None:  # the deal is a last resort
+                *pips, court = crowned([game.piles[p][-1] for p in packet.sources])
+                return (f"no deal while a packet can still be made (for example the {', '.join(c.short for c in pips[:-1])} "
+                        f"and {pips[-1].short} with the {court.short})")
         if move.action == "deal":
             others = [m for m in standard_moves(game) if m.action != "deal"]
             if others:
@@ -283,6 +313,9 @@ def explain(game: Game, move: Move) -> str:
     outranked = game.spec.outranked
     if outranked is not None and move.target == outranked.to:
         return _said(game, outranked_refusal(game, move))
+    packets = game.spec.packets
+    if packets is not None and (len(move.sources) > 1 or game.group_of[move.source].prefix in packets.groups):
+        return _said(game, packet_refusal(game, move))
     if len(move.sources) != 1:
         return f"{game.spec.title} has no move that takes cards from several piles at once"
     if game.group_of[move.source].onto_before:

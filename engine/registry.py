@@ -115,6 +115,13 @@ def _check(spec: GameSpec) -> None:
                                     "(the redeals left name the pile)")
         if spec.take_up.one_pile and spec.redeals is not None and spec.redeals > sum(by_prefix[prefix].count for prefix in spec.take_up.groups):
             raise RegistrationError(f"game {spec.slug!r}: more redeals than piles to take up one at a time")
+    if spec.packets is not None:
+        packets = spec.packets
+        target = by_prefix.get(packets.to)
+        if target is None or target.kind is not Kind.FOUNDATION or any(prefix not in by_prefix for prefix in packets.groups) \
+                or not 1 <= packets.pips <= 8 or sum(by_prefix[prefix].count for prefix in packets.groups) > 14:
+            raise RegistrationError(f"game {spec.slug!r}: packets go from known groups (14 piles at most) to a group "
+                                    f"of foundations, one to nine cards each ({packets!r})")
     if spec.swaps:
         rows = [by_prefix.get(prefix) for prefix in spec.swaps]
         ranks = [g.base_rank for g in rows if g is not None]

@@ -8,9 +8,10 @@ reason it gives.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .cards import ACE, KING, Card
+from .cards import ACE, JACK, KING, Card
 from .dealing import reshuffle, take_up
 from .moves import Move, pile_sort_key
 from .spec import Build, Direction, Empty, GameSpec, Kind, Pairs, Pick, PileGroup
@@ -793,6 +794,81 @@ def outranked_refusal(game: Game, move: Move) -> Why | None:
     return ("not-outranked", card)
 
 
+def is_pip(rank: int) -> bool:
+    """A pip card of a packet (``GameSpec.packets``): 2 to 10."""
+    return 2 <= rank <= 10
+
+
+def crowned(cards: list[Card]) -> list[Card]:
+    """A packet's cards as they lie on its place: the pips in rising order, the court on top."""
+    return sorted(cards, key=lambda c: (c.rank >= JACK, c.rank))
+
+
+def next_packet_place(game: Game) -> str | None:
+    """The place the next packet goes to: the first empty one of ``Packets.to``."""
+    rule = game.spec.packets
+    assert rule is not None
+    return next((p for p in game.spec.group(rule.to).ids() if not game.piles[p]), None)
+
+
+def packet_moves(game: Game) -> list[Move]:
+    """Every legal packet of ``GameSpec.packets``: top cards of its groups, pips of
+    different values adding up to its total and one court card, to the next place."""
+    rule = game.spec.packets
+    if rule is None:
+        return []
+    place = next_packet_place(game)
+    if place is None:
+        return []
+    tops = [(p, game.piles[p][-1].rank) for prefix in rule.groups for p in game.spec.group(prefix).ids()
+            if game.piles[p] and game.down[p] < len(game.piles[p])]
+    pips = [(p, r) for p, r in tops if is_pip(r)]
+    courts = [p for p, r in tops if r >= JACK]
+    out = []
+    for chosen in combinations(pips, rule.pips):
+        ranks = {r for _, r in chosen}
+        if len(ranks) == rule.pips and sum(ranks) == rule.total:
+            for court in courts:
+                out.append(Move(tuple(sorted([p for p, _ in chosen] + [court], key=pile_sort_key)), place))
+    return out
+
+
+def packet_refusal(game: Game, move: Move) -> Why | None:
+    """Why ``move``, a card or cards of the packets' groups, is not a legal packet; None if it is."""
+    rule = game.spec.packets
+    assert rule is not None
+    if len(move.sources) == 1:
+        return ("packet-only", rule.pips, rule.total)
+    if len(move.sources) != rule.pips + 1:
+        return ("packet-size", rule.pips + 1, rule.pips)
+    bad = [p for p in move.sources if p not in game.group_of or game.group_of[p].prefix not in rule.groups]
+    if bad:
+        return ("packet-from", bad[0])
+    if any(not game.piles[p] for p in move.sources):
+        return ("packet-empty",)
+    ranks = [game.piles[p][-1].rank for p in move.sources]
+    pips = [r for r in ranks if is_pip(r)]
+    courts = [r for r in ranks if r >= JACK]
+    if not courts:
+        return ("packet-no-court",)
+    if len(courts) > 1 or len(pips) != rule.pips:
+        return ("packet-one-court", rule.pips)
+    if len(set(pips)) != rule.pips:
+        return ("packet-same-pips", rule.pips)
+    if sum(pips) != rule.total:
+        return ("packet-total", sum(pips), rule.total)
+    place = next_packet_place(game)
+    if move.target != place:
+        return ("packet-place", place, move.target)
+    return None
+
+
+def is_packet(game: Game, move: Move) -> bool:
+    """Is ``move`` (known legal) a packet of ``GameSpec.packets``?"""
+    rule = game.spec.packets
+    return rule is not None and len(move.sources) > 1 and game.group_of.get(move.target) is game.spec.group(rule.to)
+
+
 def _lone_misplaced(game: Game) -> list[tuple[str, int, int]]:
     """The places of ``GameSpec.swaps``' groups holding a single card not of their row's rank,
     as (place, the row's rank, the card's rank), in the layout's order."""
@@ -848,9 +924,9 @@ def swap_refusal(game: Game, move: Move) -> Why | None:
 
 def standard_moves(game: Game) -> list[Move]:
     """All legal moves: cards, pairs taken off, cards taken off as outranked, lone cards
-    traded, the game's own moves, then stock actions; a last-resort deal only when nothing else is possible."""
+    traded, packets, the game's own moves, then stock actions; a last-resort deal only when nothing else is possible."""
     moves = (card_moves(game) if game.plain else []) + pair_moves(game) + outranked_moves(game) + before_moves(game) \
-        + swap_moves(game) + game.spec.hooks.extra_moves(game)
+        + swap_moves(game) + packet_moves(game) + game.spec.hooks.extra_moves(game)
     stock = stock_moves(game)
     rule = game.spec.stock
     if rule is not None and rule.last_resort and moves:
@@ -920,6 +996,8 @@ def apply_standard(game: Game, move: Move) -> None:
             piles[pid] = []
         piles[game.stock_id] = heap[::-1]
         game.use_redeal()
+    elif is_packet(game, move):  # a packet, crowned by its court card (``GameSpec.packets``)
+        piles[move.target].extend(crowned([piles[pid].pop() for pid in move.sources]))
     elif len(move.sources) > 1:  # a pair taken off together (``GameSpec.pairs``)
         for pid in move.sources:
             piles[move.target].append(piles[pid].pop())

@@ -356,6 +356,21 @@ class Pairs:
     neighbours: tuple[tuple[int, int], ...] = ()
 
 
+@dataclass(frozen=True)
+class Packets:
+    """A packet taken off together (The Wheel): the top cards of ``pips`` piles of
+    ``groups``, pip cards (2 to 10) of different values adding up to ``total``, and of one
+    more, a court card (jack, queen or king) to crown them, laid on the next empty place of
+    group ``to`` (its places in order), the pips in rising order and the court on top.
+
+    The move is written with its four sources, ``c1+c2+c3+c4>o1``."""
+
+    groups: tuple[str, ...]
+    to: str
+    pips: int = 3
+    total: int = 18
+
+
 # Offsets (row, column) of the places touching a place in a grid: the eight round it
 # (across, down and diagonally), and the four beside it (across and down).
 TOUCHING: tuple[tuple[int, int], ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
@@ -409,6 +424,7 @@ class GameSpec:
     redeal_label: str = "Redeal"
     redeal_done: str = "The waste is turned over"  # what the status says after a redeal
     pairs: Pairs | None = None  # cards taken off together by a rule on their ranks (Pyramid's thirteens)
+    packets: Packets | None = None  # pips of different values adding up to a total, crowned by a court card (The Wheel)
     # The game is won when every card lies in one pile of this group, not on foundations
     # (Accordion's row, folded up into a single pile). "": by the foundations and discards.
     one_pile: str = ""

@@ -13,7 +13,7 @@ integers, in the order ``read_tables`` in ``_core.c`` reads them; the core then 
 ``engine.solver.best_first.search`` (and ``engine.solver.deep``'s greedy scan) step by step, so
 that both see the same positions in the same order and give the same verdict after the same
 number of positions (``tests/engine/test_core.py``). Games with moves of their own (hooks that the engine
-makes: The Wheel's packets, The Nation's counted take-up) are searched by the pure-Python model.
+makes: The Nation's and Babette's deals after a take-up) are searched by the pure-Python model.
 
 ``PATIENCE_SOLVER=pure`` in the environment, or ``use(False)``, turns the core off (for
 the side-by-side benchmark and the parity tests).
@@ -203,6 +203,10 @@ def tables(model: Compact) -> bytes:
     put(int(bool(m.pair_near)))
     for i in m.pair_sources:
         seq(sorted(m.pair_near.get(i, ())))
+    seq(m.packet_sources)
+    seq(m.packet_places)
+    put(m.packet_pips)
+    put(m.packet_total)
     for p in m.piles:
         put(KINDS[p.kind])
         put(PICKS[p.pick])

@@ -7,6 +7,7 @@ A position and a move of the model are written as the model's docstring says.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ..moves import Move
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 DEAL, REDEAL = (-1, -1, 0), (-2, -2, 0)
+PACKET = 4096  # a packet is (i, place, -PACKET - mask): the mask of its sources (``LegalMoves.packet_moves``)
 HOOKED = -3  # (HOOKED, k, 0): the k-th move of the game's own (its hooks' extra moves) that a model has met
 CMove = tuple[int, int, int]
 Through = tuple[int, int, int, tuple[CMove, ...]]  # a card's move after deals and redeals (``through_stock``)
@@ -288,6 +290,10 @@ class LegalMoves(Tables):
             beaten = self.outranked_moves(state)
             legal = legal or bool(beaten)
             out += [(0, m) for m in beaten]
+        if self.packet_sources:
+            packed = self.packet_moves(state)
+            legal = legal or bool(packed)
+            out += [(0, m) for m in packed]
         out.sort(key=lambda sm: sm[0])
         moves: list[CMove | Through] = [m for _, m in out]
         if self.swap_places:
@@ -337,6 +343,36 @@ class LegalMoves(Tables):
             fellows = self.pair_with[c]
             near = self.pair_near.get(i) if self.pair_near else None
             out += [(i, to, -1 - k) for k in free[x + 1:] if piles[k][-1] in fellows and (near is None or k in near)]
+        return out
+
+    def packet_moves(self, state: State) -> list[CMove]:
+        """Packets (``rules.packet_moves``): pips of different values adding up to the total
+        and a court card, from the top cards of the packets' piles, to the next empty place,
+        as ``(i, place, -PACKET - mask)``: ``i`` the first source, ``mask`` the sources by
+        their place in ``packet_sources``."""
+        piles, down = state[0], state[1]
+        place = next((j for j in self.packet_places if not piles[j]), -1)
+        if place < 0:
+            return []
+        pips: list[tuple[int, int]] = []
+        courts: list[int] = []
+        for b, i in enumerate(self.packet_sources):
+            pile = piles[i]
+            if pile and down[i] < len(pile):
+                rank = pile[-1] % 13 + 1
+                if 2 <= rank <= 10:
+                    pips.append((b, rank))
+                elif rank >= 11:
+                    courts.append(b)
+        out: list[CMove] = []
+        for chosen in combinations(pips, self.packet_pips):
+            ranks = {r for _, r in chosen}
+            if len(ranks) == self.packet_pips and sum(ranks) == self.packet_total:
+                mask = sum(1 << b for b, _ in chosen)
+                for court in courts:
+                    m = mask | 1 << court
+                    first = self.packet_sources[(m & -m).bit_length() - 1]
+                    out.append((first, place, -PACKET - m))
         return out
 
     def gap_before_card(self, piles: tuple[tuple[int, ...], ...]) -> bool:

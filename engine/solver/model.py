@@ -8,7 +8,7 @@ codes (suit index * 13 + rank - 1, so the copies of a card in a two-pack game sh
 code), ``down`` the face-down count of each pile. A move is ``(source, target, count)``
 of pile indices (a count of 0: the two piles' lone cards trade places; below 0: a pair
 taken off), or ``DEAL`` / ``REDEAL``, or ``(HOOKED, k, 0)`` for a move of the game's
-own (its hooks' extra moves: The Wheel's packets, The Nation's deal after a take-up),
+own (its hooks' extra moves: The Nation's and Babette's deals after a take-up),
 which the engine lists and makes on a copy of the game put at the position.
 
 Nothing here restates a rule: the tables are built once per game (``tables``) by asking the
@@ -35,7 +35,7 @@ from ..hooks import Hooks
 from ..moves import Move
 from ..rules import base_rank
 from ..spec import Empty, GameSpec, Pick
-from .legal import DEAL, HOOKED, REDEAL, CMove, State, Through
+from .legal import DEAL, HOOKED, PACKET, REDEAL, CMove, State, Through
 from .settle import Settling
 from .tables import TOP_ONLY, TOPMOST, UNKEYED, fits_tables, own_moves
 
@@ -262,6 +262,9 @@ class Compact(Settling):
         if move == REDEAL:
             return Move.act("redeal")
         i, j, n = move
+        if n <= -PACKET:  # a packet: its sources by the mask (``LegalMoves.packet_moves``)
+            mask = -PACKET - n
+            return Move(tuple(self.ids[k] for b, k in enumerate(self.packet_sources) if mask >> b & 1), self.ids[j])
         if n < 0:  # a pair taken off: i, then the pile -1 - n (``LegalMoves.pair_moves``)
             return Move((self.ids[i], self.ids[-1 - n]), self.ids[j])
         if n == 0:  # two lone cards trade places (``LegalMoves.swap_moves``)
@@ -279,6 +282,9 @@ class Compact(Settling):
         if move.action:
             return DEAL if move.action == "deal" else REDEAL
         index = self.ids.index
+        if self.packet_sources and len(move.sources) > 2:
+            mask = sum(1 << self.packet_sources.index(index(p)) for p in move.sources)
+            return (self.packet_sources[(mask & -mask).bit_length() - 1], index(move.target), -PACKET - mask)
         if self.swap_places and len(move.sources) == 1 and move.count == 1:
             traded = (index(move.source), index(move.target), 0)
             if traded in self.swap_moves(state, every=True):

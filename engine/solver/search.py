@@ -8,7 +8,7 @@ searched and nothing wins) or ``unknown`` (the budget of positions ran out). It 
 There is no per-game solver. Nearly every game gets a **compact model** derived from the
 spec (``engine.solver.model``): a position is a tuple of piles of small card codes, and the
 moves come from tables built once per game by the engine's own rule functions; a move of
-the game's own (The Wheel's packets, The Nation's take-up) is listed and made by the
+the game's own (The Nation's and Babette's take-up) is listed and made by the
 engine. Tests check its moves and positions against the public rules. A game whose hooks
 replace the moves would be searched through the engine itself, which is slower but needs
 nothing of its own; where they do so only in a stage of the game's own (Queen of Italy's

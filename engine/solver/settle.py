@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .legal import DEAL, HOOKED, REDEAL, CMove, LegalMoves, State, Through
+from .legal import DEAL, HOOKED, PACKET, REDEAL, CMove, LegalMoves, State, Through
 
 
 class Settling(LegalMoves):
@@ -93,7 +93,14 @@ class Settling(LegalMoves):
                 redeals -= 1
         else:
             i, j, n = move
-            if n < 0:  # a pair taken off, i's card first (``LegalMoves.pair_moves``)
+            if n <= -PACKET:  # a packet, the pips in rising order and the court on top (``rules.crowned``)
+                mask = -PACKET - n
+                packet = [self.packet_sources[b] for b in range(len(self.packet_sources)) if mask >> b & 1]
+                crown = sorted((piles[k][-1] for k in packet), key=lambda c: (c % 13 >= 10, c % 13))
+                for k in packet:
+                    piles[k] = piles[k][:-1]
+                piles[j] = piles[j] + tuple(crown)
+            elif n < 0:  # a pair taken off, i's card first (``LegalMoves.pair_moves``)
                 k = -1 - n
                 piles[j] = piles[j] + (piles[i][-1], piles[k][-1])
                 piles[i], piles[k] = piles[i][:-1], piles[k][:-1]

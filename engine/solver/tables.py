@@ -89,7 +89,7 @@ class Tables:
         self.total = sum(1 for c in pack if c.rank not in spec.stays_out)  # cards that go home (not Intrigue's queens)
         self.copies = Counter(code_of(c) for c in pack)
         self.kings = frozenset(c for c in codes if cards[c].rank == KING)
-        # A game with hooks of its own moves (The Wheel's packets, The Nation's take-up):
+        # A game with hooks of its own moves (The Nation's and Babette's take-up):
         # the model lists and makes them through the engine (``LegalMoves._own_moves``,
         # ``Settling.advance``). Hooks that act only in a stage before the model takes over
         # (Queen of Italy's choice, ``Hooks.phase_only``) or only deal are none of its business.
@@ -244,6 +244,16 @@ class Tables:
         self.pair_alone = frozenset(c for c in codes if pairs and takes_off(pairs, cards[c].rank))
         self.pair_with = tuple(frozenset(d for d in codes if pairs and c in cards and takes_off(pairs, cards[c].rank, cards[d].rank))
                                for c in range(52))
+        # Packets (``GameSpec.packets``, The Wheel): the piles whose top cards make them, in
+        # the order the engine writes a packet's sources (a packet is ``(i, to, -PACKET - m)``,
+        # ``m`` the mask of its sources in this order), the places they go to in turn, and
+        # how many pips of different values add up to what.
+        packets = spec.packets
+        self.packet_sources = tuple(index[q] for q in sorted((q for prefix in packets.groups for q in spec.group(prefix).ids()),
+                                                             key=pile_sort_key)) if packets else ()
+        self.packet_places = tuple(index[q] for q in spec.group(packets.to).ids()) if packets else ()
+        self.packet_pips = packets.pips if packets else 0
+        self.packet_total = packets.total if packets else 0
         # Where only cards that touch pair (``Pairs.neighbours``, Monte Carlo): by pile, the
         # piles that touch it (``rules.neighbour_table``); empty where any two may pair.
         near = neighbour_table(spec) if pairs and pairs.neighbours else {}

@@ -50,7 +50,7 @@ MOVES = 600
 
 def test_every_game_the_tables_can_state_has_a_compact_model() -> None:
     """Every game has a compact model, which lists and makes a game's own moves (The
-    Wheel's packets, The Nation's and Babette's take-up) through the engine; Queen of
+    Nation's and Babette's take-up) through the engine; Queen of
     Italy's once its base card is chosen (a stage of its own, whose hooks replace the
     moves, searched through the engine move by move: ``engine.solver.search``), the tables
     built for the base rank the chosen card set; La Belle Lucie's with the orders its deal's

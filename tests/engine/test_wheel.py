@@ -229,3 +229,31 @@ def test_won_when_all_24_packets_are_made() -> None:
     g.play("c1+c2+c3+c4>o24")
     assert g.is_won() and not g.is_stuck() and g.view()["status"] == "won"
     assert all(len(g.piles[o]) == 4 and g.piles[o][-1].rank in COURTS for o in CIRCLE)
+
+
+def test_packets_need_known_groups_a_group_of_foundations_to_go_to_and_at_most_fourteen_piles() -> None:
+    import dataclasses
+
+    import pytest
+
+    spec = engine.get_spec("the-wheel")
+    engine.registry._check(dataclasses.replace(spec, slug="x-wheel"))  # as registered: fine
+    for packets in (engine.spec.Packets(("q",), "o"), engine.spec.Packets(("c",), "c"), engine.spec.Packets(("c",), "o", pips=0)):
+        with pytest.raises(engine.RegistrationError, match=r"'x-wheel': packets go from known groups"):
+            engine.registry._check(dataclasses.replace(spec, slug="x-wheel", packets=packets))
+
+
+def test_the_compact_model_makes_a_packet_as_the_engine_does() -> None:
+    from engine.solver.model import compact_model
+
+    g = arrange(wheel(), **dict(zip(CROSS, "AC AD AH AS AC AD AH AS".split())),
+                c1="4H", c2="5S", c3="9D", c4="KS", c5="JC", c7="2C 6H")
+    model = compact_model(g)
+    assert model is not None and not model.hooked
+    state = model.state_of(g)
+    ours = sorted(str(model.move(m)) for m in model.moves(state, every=True))
+    assert ours == sorted(str(m) for m in g.legal_moves()) == ["c1+c2+c3+c4>o1", "c1+c2+c3+c5>o1"]
+    for move in g.legal_moves():
+        after = g.working_copy()
+        after.play(move)
+        assert model.advance(state, model.cmove(move, state)) == model.state_of(after)

@@ -27,6 +27,29 @@ static int moves_push(Moves *m, int i, int j, int n, int prio) {
 
 typedef struct { int j; mask acc; int any; int count; } Open;
 
+#define PACKET 4096 /* a packet is (i, place, -PACKET - mask): Compact.packet_moves */
+
+/* The packets of pips chosen from pips[from..], in the order itertools.combinations gives
+ * them, each crowned by each court: pushed as (first source, place, -PACKET - mask). */
+static int packets_from(const Tables *t, Moves *out, const int *pb, const int *pr, int npips, int from, int left,
+                        int mask, int ranks, int sum, const int *courts, int ncourts, int place) {
+    if (!left) {
+        if (sum != t->packet_total) return 0;
+        for (int k = 0; k < ncourts; k++) {
+            int m = mask | 1 << courts[k];
+            int first = t->packet_sources.v[__builtin_ctz((unsigned)m)];
+            if (moves_push(out, first, place, -PACKET - m, 0)) return -1;
+        }
+        return 0;
+    }
+    for (int x = from; x <= npips - left; x++) {
+        if (ranks & 1 << pr[x]) continue; /* pips of different values */
+        if (packets_from(t, out, pb, pr, npips, x + 1, left - 1, mask | 1 << pb[x], ranks | 1 << pr[x], sum + pr[x],
+                         courts, ncourts, place)) return -1;
+    }
+    return 0;
+}
+
 static int through_stock(const Tables *t, const Work *w, const int *want_first, const int *want_next,
                          const Open *open, int nopen, Moves *out);
 
@@ -175,6 +198,24 @@ static int list_moves(const Tables *t, const Work *w, int shortcuts, Moves *out)
         for (int x = 0; x < t->outranked_sources.n; x++) {
             int i = t->outranked_sources.v[x];
             if (pick_limit(t, w, i) && (t->outranked_by[top(w, i)] & tops)) { legal = 1; if (moves_push(out, i, t->outranked_to, 1, 0)) return -1; }
+        }
+    }
+    /* Compact.packet_moves: pips of different values adding up to the total, and a court card */
+    if (t->packet_sources.n) {
+        int place = -1;
+        for (int k = 0; k < t->packet_places.n; k++) if (!w->len[t->packet_places.v[k]]) { place = t->packet_places.v[k]; break; }
+        if (place >= 0) {
+            int pb[16], pr[16], npips = 0, courts[16], ncourts = 0;
+            for (int b = 0; b < t->packet_sources.n; b++) {
+                int i = t->packet_sources.v[b], len = w->len[i];
+                if (!len || w->down[i] >= len) continue;
+                int rank = w->c[i][len - 1] % 13 + 1;
+                if (rank >= 2 && rank <= 10) { pb[npips] = b; pr[npips] = rank; npips++; }
+                else if (rank >= 11) courts[ncourts++] = b;
+            }
+            int before_n = out->n;
+            if (packets_from(t, out, pb, pr, npips, 0, t->packet_pips, 0, 0, 0, courts, ncourts, place)) return -1;
+            if (out->n > before_n) legal = 1;
         }
     }
     /* a stable sort by priority (insertion: lists are short) */
@@ -388,6 +429,16 @@ static void advance(const Tables *t, Work *w, int i, int j, int n) {
             w->len[st] = (uint8_t)nw; w->len[wi] = 0;
         }
         if (w->redeals >= 0) w->redeals--;
+    } else if (n <= -PACKET) { /* a packet: the pips in rising order, the court on top (rules.crowned) */
+        int m = -PACKET - n, nc = 0;
+        uint8_t cards[16];
+        for (int b = 0; b < t->packet_sources.n; b++) if (m >> b & 1) { int q = t->packet_sources.v[b]; cards[nc++] = w->c[q][--w->len[q]]; }
+        for (int a = 1; a < nc; a++) { /* by (court, rank) */
+            uint8_t c = cards[a]; int key = (c % 13 >= 10) * 16 + c % 13, b = a - 1;
+            while (b >= 0 && (cards[b] % 13 >= 10) * 16 + cards[b] % 13 > key) { cards[b + 1] = cards[b]; b--; }
+            cards[b + 1] = c;
+        }
+        for (int a = 0; a < nc; a++) w->c[j][w->len[j]++] = cards[a];
     } else if (n < 0) { /* a pair taken off, i's card first */
         int k = -1 - n;
         w->c[j][w->len[j]++] = w->c[i][--w->len[i]];

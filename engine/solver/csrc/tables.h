@@ -64,6 +64,7 @@ typedef struct {
     int nclosing; IL closing[MAXROWS]; /* Compact.closing: rows that close their gaps after every move */
     int close_up; IL one_pile; /* Compact.close_up, one_pile */
     int has_near; IL pair_near[MAXP]; /* Compact.pair_near, by pile: only cards that touch pair */
+    IL packet_sources, packet_places; int packet_pips, packet_total; /* Compact.packet_moves */
     uint8_t *shuf; int shuf_redeals, shuf_most; size_t shuf_per; /* Compact.shuffles (Core.shuffles), this deal's */
     Pile piles[MAXP];
     /* a pool for the lists */
@@ -194,6 +195,11 @@ static int read_tables(Tables *t, Reader *r) {
         if (!pile_ok(i, t->n)) return 0;
         t->pair_near[i] = rd_list(r, t);
     }
+    t->packet_sources = rd_list(r, t); t->packet_places = rd_list(r, t);
+    t->packet_pips = (int)rd(r); t->packet_total = (int)rd(r);
+    if (t->packet_sources.n > 14 || t->packet_pips < 0 || t->packet_pips > 8) return 0;
+    for (int x = 0; x < t->packet_sources.n; x++) if (!pile_ok(t->packet_sources.v[x], t->n)) return 0;
+    for (int x = 0; x < t->packet_places.n; x++) if (!pile_ok(t->packet_places.v[x], t->n)) return 0;
     for (int i = 0; i < t->n; i++) {
         Pile *p = &t->piles[i];
         p->kind = (int)rd(r); p->pick = (int)rd(r);
