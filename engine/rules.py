@@ -891,34 +891,34 @@ def swap_moves(game: Game) -> list[Move]:
             if rank_a == row_b and rank_b == row_a]
 
 
-def is_swap(game: Game, move: Move) -> bool:
-    """Is ``move`` a trade of ``GameSpec.swaps``: the lone cards of two places of different
-    rows, each the rank of the other's row?"""
+def _lone_in_rows(game: Game, move: Move) -> tuple[PileGroup, Card, PileGroup, Card] | None:
+    """For a move of one card between places of two different rows of ``GameSpec.swaps``
+    that each hold a single card: each place's row and card; None for any other move."""
     rows = game.spec.swaps
     if not rows or move.action or len(move.sources) != 1 or move.count != 1:
-        return False
+        return None
     a, b = move.source, move.target
     ga, gb = game.group_of.get(a), game.group_of.get(b)
     if ga is None or gb is None or ga is gb or ga.prefix not in rows or gb.prefix not in rows:
-        return False
+        return None
     pa, pb = game.piles[a], game.piles[b]
-    return len(pa) == 1 and len(pb) == 1 and pa[0].rank == gb.base_rank and pb[0].rank == ga.base_rank
+    return (ga, pa[0], gb, pb[0]) if len(pa) == 1 and len(pb) == 1 else None
+
+
+def is_swap(game: Game, move: Move) -> bool:
+    """Is ``move`` a trade of ``GameSpec.swaps``: the lone cards of two places of different
+    rows, each the rank of the other's row?"""
+    lone = _lone_in_rows(game, move)
+    return lone is not None and lone[1].rank == lone[2].base_rank and lone[3].rank == lone[0].base_rank
 
 
 def swap_refusal(game: Game, move: Move) -> Why | None:
     """Why a move between the lone cards of two rows of ``GameSpec.swaps`` is refused, where
     the card it would go onto lies out of its row too (so the player meant a trade); None
     for any other move, which the standard rules explain."""
-    rows = game.spec.swaps
-    if not rows or move.action or len(move.sources) != 1:
-        return None
-    a, b = move.source, move.target
-    ga, gb = game.group_of.get(a), game.group_of.get(b)
-    if ga is None or gb is None or ga is gb or ga.prefix not in rows or gb.prefix not in rows:
-        return None
-    pa, pb = game.piles[a], game.piles[b]
-    if len(pa) == 1 and len(pb) == 1 and pb[0].rank != gb.base_rank:
-        return ("swap-rows", a, b)
+    lone = _lone_in_rows(game, move)
+    if lone is not None and lone[3].rank != lone[2].base_rank:
+        return ("swap-rows", move.source, move.target)
     return None
 
 
