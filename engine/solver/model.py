@@ -35,9 +35,10 @@ from ..hooks import Hooks
 from ..moves import Move
 from ..rules import base_rank
 from ..spec import Empty, GameSpec, Pick
-from .legal import DEAL, HOOKED, PACKET, REDEAL, CMove, State, Through
+from .legal import DEAL, HOOKED, REDEAL, CMove, State, Through
 from .settle import Settling
 from .tables import TOP_ONLY, TOPMOST, UNKEYED, fits_tables, own_moves
+from .taking import PACKET
 
 if TYPE_CHECKING:
     from ..game import Game

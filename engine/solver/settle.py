@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .legal import DEAL, HOOKED, PACKET, REDEAL, CMove, LegalMoves, State, Through
+from .legal import DEAL, HOOKED, REDEAL, CMove, LegalMoves, State, Through
+from .taking import PACKET
 
 
 class Settling(LegalMoves):

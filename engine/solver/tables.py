@@ -18,11 +18,10 @@ from ..auto import never_automatic, redealt_groups, resting_on
 from ..cards import ACE, KING, Card
 from ..dealing import new_pack, take_up_plan
 from ..hooks import Hooks
-from ..moves import pile_sort_key
-from ..rules import (Probe, blocking, empty_takes, fits, grid_neighbours, is_next, lying_over, neighbour_table, outranks, refilled,
-                     related, rows_to_deal, takes_off)
+from ..rules import Probe, blocking, empty_takes, fits, grid_neighbours, is_next, lying_over, refilled, related, rows_to_deal
 from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick
 from .lanes import lanes_of, starts_of
+from .taking import TakingTables
 
 # Positions expanded at each depth in the first round of a widened search (``widening``).
 WIDEN = 1
@@ -72,7 +71,7 @@ class Pile:
     founded: frozenset[int] | None  # a pile that follows a sequence builds only on these (``rules.unfounded``)
 
 
-class Tables:
+class Tables(TakingTables):
     """The tables of one game's compact model, for one base rank: what the model (``Compact``,
     which builds on this class) looks up instead of asking the rules."""
 
@@ -220,54 +219,9 @@ class Tables:
             if spec.reshuffle else ()
         self.fans_of = spec.reshuffle.fans_of if spec.reshuffle else 0
         self.shuffles: tuple[tuple[tuple[int, ...], ...], ...] = ()
-        # Lone cards that trade places (``GameSpec.swaps``): the places of its rows, in order,
-        # and the rank each one's row is kept for (``LegalMoves.swap_moves``).
-        self.swap_places = tuple(index[q] for prefix in spec.swaps for q in spec.group(prefix).ids())
-        self.swap_rows = tuple(spec.group(prefix).base_rank or 0 for prefix in spec.swaps for _ in spec.group(prefix).ids())
-        # Rows whose piles go as a whole onto the pile k places before them (``PileGroup.onto_before``,
-        # ``LegalMoves.before_moves``), rows that close their gaps after every move (``close_gaps``),
-        # a stock dealt into the first empty places of its row (``StockRule.close_up``), and the
-        # piles one of which holds every card when the game is won (``GameSpec.one_pile``): Accordion.
-        self.before = tuple((tuple(index[q] for q in g.ids()), g.onto_before) for g in spec.groups if g.onto_before)
-        self.closing = tuple(tuple(index[q] for q in g.ids()) for g in spec.groups if g.close_gaps)
-        self.close_up = bool(rule and rule.close_up)
-        self.one_pile = tuple(index[q] for q in spec.group(spec.one_pile).ids()) if spec.one_pile else ()
+        self._taking_tables(spec, probe, index, cards, codes, group_of, order)
         self.blocked_by = tuple(index[q] for prefix in blocking(rule.blocked_by_empty if rule else None)
                                 for q in spec.group(prefix).ids())
-        # Cards taken off together (``GameSpec.pairs``, by their ranks' total): the discard
-        # pile, the piles whose available cards pair, in the order the engine writes a pair's
-        # sources, and by code the codes that pair with it, and those that go alone.
-        pairs = spec.pairs
-        self.pair_to = index[pairs.to] if pairs else -1
-        self.pair_sources = tuple(index[q] for q in sorted((q for prefix in pairs.groups for q in spec.group(prefix).ids()),
-                                                           key=pile_sort_key)) if pairs else ()
-        self.pair_alone = frozenset(c for c in codes if pairs and takes_off(pairs, cards[c].rank))
-        self.pair_with = tuple(frozenset(d for d in codes if pairs and c in cards and takes_off(pairs, cards[c].rank, cards[d].rank))
-                               for c in range(52))
-        # Packets (``GameSpec.packets``, The Wheel): the piles whose top cards make them, in
-        # the order the engine writes a packet's sources (a packet is ``(i, to, -PACKET - m)``,
-        # ``m`` the mask of its sources in this order), the places they go to in turn, and
-        # how many pips of different values add up to what.
-        packets = spec.packets
-        self.packet_sources = tuple(index[q] for q in sorted((q for prefix in packets.groups for q in spec.group(prefix).ids()),
-                                                             key=pile_sort_key)) if packets else ()
-        self.packet_places = tuple(index[q] for q in spec.group(packets.to).ids()) if packets else ()
-        self.packet_pips = packets.pips if packets else 0
-        self.packet_total = packets.total if packets else 0
-        # Where only cards that touch pair (``Pairs.neighbours``, Monte Carlo): by pile, the
-        # piles that touch it (``rules.neighbour_table``); empty where any two may pair.
-        near = neighbour_table(spec) if pairs and pairs.neighbours else {}
-        self.pair_near = {index[q]: frozenset(index[n] for n in around) for q, around in near.items()}
-        # Cards taken off as outranked (``GameSpec.outranked``): the discard pile, the piles
-        # whose top cards may go, those of them whose card goes by itself once it can outrank
-        # nothing more (``auto._outranks_nothing``), and by code the codes that outrank it and
-        # those it outranks.
-        beaten = spec.outranked
-        self.outranked_to = index[beaten.to] if beaten else -1
-        self.outranked_sources = tuple(index[q] for prefix in beaten.groups for q in spec.group(prefix).ids()) if beaten else ()
-        self.outranked_auto = tuple(i for i in self.outranked_sources if not never_automatic(spec, group_of[order[i]], order[i]))
-        self.outranked_by = tuple(frozenset(d for d in codes if c in cards and outranks(probe, cards[d], cards[c])) for c in range(52))
-        self.outranking = tuple(frozenset(d for d in codes if c in cards and outranks(probe, cards[c], cards[d])) for c in range(52))
         # A stock turned onto a waste that turns over again, and nothing else to it (no pile
         # it waits for or refills): moves through the stock (``through_stock``) stand for the
         # bare turns where it turns several cards at a time, whose cards are not the next in
