@@ -363,7 +363,7 @@ class Packets:
     more, a court card (jack, queen or king) to crown them, laid on the next empty place of
     group ``to`` (its places in order), the pips in rising order and the court on top.
 
-    The move is written with its four sources, ``c1+c2+c3+c4>o1``."""
+    The move is written with its sources, ``c1+c2+c3+c4>o1`` for three pips and a court."""
 
     groups: tuple[str, ...]
     to: str
