@@ -263,9 +263,8 @@ class Compact(Settling):
         if move == REDEAL:
             return Move.act("redeal")
         i, j, n = move
-        if n <= -PACKET:  # a packet: its sources by the mask (``LegalMoves.packet_moves``)
-            mask = -PACKET - n
-            return Move(tuple(self.ids[k] for b, k in enumerate(self.packet_sources) if mask >> b & 1), self.ids[j])
+        if n <= -PACKET:  # a packet: its sources by the mask (``Taking.packet_move``)
+            return Move(tuple(self.ids[k] for k in self.packet_piles(n)), self.ids[j])
         if n < 0:  # a pair taken off: i, then the pile -1 - n (``LegalMoves.pair_moves``)
             return Move((self.ids[i], self.ids[-1 - n]), self.ids[j])
         if n == 0:  # two lone cards trade places (``LegalMoves.swap_moves``)
@@ -284,8 +283,7 @@ class Compact(Settling):
             return DEAL if move.action == "deal" else REDEAL
         index = self.ids.index
         if self.packet_sources and len(move.sources) > 2:
-            mask = sum(1 << self.packet_sources.index(index(p)) for p in move.sources)
-            return (self.packet_sources[(mask & -mask).bit_length() - 1], index(move.target), -PACKET - mask)
+            return self.packet_move(sum(1 << self.packet_sources.index(index(p)) for p in move.sources), index(move.target))
         if self.swap_places and len(move.sources) == 1 and move.count == 1:
             traded = (index(move.source), index(move.target), 0)
             if traded in self.swap_moves(state, every=True):

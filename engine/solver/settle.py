@@ -95,8 +95,7 @@ class Settling(LegalMoves):
         else:
             i, j, n = move
             if n <= -PACKET:  # a packet, the pips in rising order and the court on top (``rules.crowned``)
-                mask = -PACKET - n
-                packet = [self.packet_sources[b] for b in range(len(self.packet_sources)) if mask >> b & 1]
+                packet = self.packet_piles(n)
                 crown = sorted((piles[k][-1] for k in packet), key=lambda c: (c % 13 >= 10, c % 13))
                 for k in packet:
                     piles[k] = piles[k][:-1]

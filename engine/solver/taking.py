@@ -214,11 +214,18 @@ class Taking(Reading):
             ranks = {r for _, r in chosen}
             if len(ranks) == self.packet_pips and sum(ranks) == self.packet_total:
                 mask = sum(1 << b for b, _ in chosen)
-                for court in courts:
-                    m = mask | 1 << court
-                    first = self.packet_sources[(m & -m).bit_length() - 1]
-                    out.append((first, place, -PACKET - m))
+                out += [self.packet_move(mask | 1 << court, place) for court in courts]
         return out
+
+    def packet_move(self, mask: int, place: int) -> CMove:
+        """The packet of the sources ``mask`` marks (by their place in ``packet_sources``)
+        to ``place``, as a move: ``(first source, place, -PACKET - mask)``."""
+        return (self.packet_sources[(mask & -mask).bit_length() - 1], place, -PACKET - mask)
+
+    def packet_piles(self, n: int) -> list[int]:
+        """The sources of the packet whose move's count is ``n`` (``packet_move``), in order."""
+        mask = -PACKET - n
+        return [k for b, k in enumerate(self.packet_sources) if mask >> b & 1]
 
     def before_moves(self, state: State) -> list[CMove]:
         """Piles going as a whole onto the pile some places before them in their row, where
