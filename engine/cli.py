@@ -141,7 +141,9 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO
                       help="how the search goes: stock-first, where the stock deals onto the piles "
                            "(the Spider family), deals sooner; depth-first, where each card has one way home "
                            "(Sir Tommy, Calculation), follows a player's order to the end; greedy, in any game, "
-                           "follows the best-scored move to the end (Spider, one suit); each wins deals the "
+                           "follows the best-scored move to the end (Spider, one suit); breaks, in any game, counts "
+                           "the breaks in each pile's order instead of the cards under its top run (Spider, "
+                           "two suits; Spiderette); each wins deals the "
                            "standard scan leaves undecided: use them with --undecided")
     bulk.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     bulk.add_argument("--dask", default=None, metavar="ADDRESS", help="a Dask scheduler to run on instead")

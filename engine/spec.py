@@ -389,7 +389,7 @@ class Outranked:
 
 
 # The solver's ways to search (``engine.solver.search``); a spec names one for its page's Hint.
-SCANS = ("standard", "stock-first", "depth-first", "greedy")
+SCANS = ("standard", "stock-first", "depth-first", "greedy", "breaks")
 
 
 @dataclass(frozen=True)

@@ -95,6 +95,11 @@ What makes it fast enough:
   (Spider's 5♥ on a 6♠) moves only where it joins a run. A win found this way is kept
   (every move of it is legal); a "lost" from the first pass is checked again without
   shortcuts.
+* **A breaks scan** (``solve(..., scan="breaks")``, ``Model.opinions``): one opinion that
+  counts, in each pile, its face-down cards and each card not in run with the card under it,
+  instead of every card under its top run. A card dealt onto a pile, or laid where it only
+  fits, then costs one, not the whole run it covers, so the search deals and builds
+  sooner. A scan for a second run over the deals the standard scan left undecided.
 """
 
 from __future__ import annotations
@@ -135,7 +140,8 @@ DEFAULT_BUDGET = 50_000
 # that take piles up and deal them round again, St. Helena's and Matrimony's, and La Belle
 # Lucie's shuffled redeal, made by the compact model and the core instead of through the
 # engine, and no card sent home by itself from the piles such a redeal deals again while one is
-# left: those games' figures held no "lost" resting on it). Not bumped for
+# left: those games' figures held no "lost" resting on it; 16: the breaks scan, the other scans
+# unchanged). Not bumped for
 # the two such faults found so far, both safe moves that were a choice, which can only make a "lost"
 # wrong: cards sent home by themselves while another card waited for the same place (the
 # games whose figures held a "lost" resting on it, Babette, Matrimony, Intrigue and Virginia
@@ -162,7 +168,7 @@ SOLVER_VERSION = 1
 # La Belle Lucie, 1: its safe moves home were made before a redeal, whose shuffle depends on
 # which cards are left; its first figures' "lost" rested on them.
 FAULTS_MENDED: dict[str, int] = {"klondike": 1, "la-belle-lucie": 1}
-SEARCH_VERSION = 15
+SEARCH_VERSION = 16
 # What a position searched through the engine costs, in positions of the compact model:
 # the hint's times in Pyodide at 3,000 positions were 0.2-0.7 s in compact games, 1-4.7 s
 # through the engine (benchmarks/solver_speed.py --pyodide). Clock is searched through the
@@ -188,8 +194,9 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET, *, shortcuts: bool = True, s
     from either is a proof. ``scan`` (one of ``SCANS``) picks the opinions: ``stock-first``
     scores a stock that deals onto the tableau as a cost to pay sooner (``Compact.opinions``),
     and ``depth-first`` searches depth first in a player's order where each card has a lane
-    home (``engine.solver.deep``), each for a second run over deals the standard scan left
-    undecided; elsewhere they are the standard scan. Where cards are laid on piles that give
+    home (``engine.solver.deep``), and ``breaks`` counts the breaks in each pile's order
+    instead of the cards under its top run, each for a second run over deals the standard
+    scan left undecided; elsewhere they are the standard scan. Where cards are laid on piles that give
     them only home (Strategy: ``deep.lays_home``), the standard scan is the depth-first one;
     where, too, the foundations stay closed while the stock lasts, a deal is first settled
     exactly from its start (``engine.solver.closed``)."""

@@ -84,7 +84,7 @@ def test_moves_positions_keys_and_scores_are_the_models(slug: str) -> None:
                 theirs, pruned = core.moves(state, shortcuts)
                 assert theirs == [tuple(m) for m in mine], (slug, seed, step, shortcuts)
                 assert bool(pruned) == model.pruned, (slug, seed, step, shortcuts)
-            for opinion in {*model.opinions(), *model.opinions("stock-first")}:
+            for opinion in {*model.opinions(), *model.opinions("stock-first"), *model.opinions("breaks")}:
                 model.hold(opinion)
                 assert core.score(state, opinion)[0] == model.score(state), (slug, seed, step, opinion)
             model.hold(0)
@@ -155,6 +155,20 @@ def test_the_greedy_scan_with_the_core_is_the_scan_without_it(slug: str, seeds: 
     for seed in seeds:
         game = engine.new_game(slug, seed)
         pure, fast = solved(game, 3_000, False, "greedy"), solved(game, 3_000, True, "greedy")
+        assert (fast.result, fast.positions, fast.moves, fast.best) == (pure.result, pure.positions, pure.moves, pure.best), (slug, seed)
+
+
+@pytest.mark.parametrize("slug, seeds", [
+    ("spider-two-suits", (2, 3)),  # won (deal 2), and undecided: its best line
+    ("penta", (1,)),  # two packs, a waste
+    ("yukon", (3,)),  # face-down cards under runs
+])
+def test_the_breaks_scan_with_the_core_is_the_scan_without_it(slug: str, seeds: tuple[int, ...]) -> None:
+    """The breaks scan's opinion scores positions in the core as in the model: the same
+    verdict after the same positions, with the same line, and undecided, the same best line."""
+    for seed in seeds:
+        game = engine.new_game(slug, seed)
+        pure, fast = solved(game, 3_000, False, "breaks"), solved(game, 3_000, True, "breaks")
         assert (fast.result, fast.positions, fast.moves, fast.best) == (pure.result, pure.positions, pure.moves, pure.best), (slug, seed)
 
 

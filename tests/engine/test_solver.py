@@ -720,6 +720,41 @@ def test_the_stock_first_scan_wins_a_deal_the_standard_scan_leaves_undecided() -
     assert replays_to_a_win(game, verdict.moves)
 
 
+def test_the_breaks_scan_counts_each_card_out_of_run_not_the_run_it_covers() -> None:
+    """Under the breaks opinion a pile costs its face-down cards and each card not in run
+    with the card under it: a card dealt onto a run of four costs one, where the standard
+    score counts the four cards it covers; a pile in run costs its face-down cards alone
+    under both. Every compact game has the scan, as one opinion."""
+    from engine.solver.model import BREAKS, WEIGHTS, compact_model
+
+    layout = dict(t1="#5C #9D KS QS JS 10S", t2="KH", t3="QC", t4="JH", t5="10C", t6="9H", t7="8C", t8="7H",
+                  t9="6C", t10="5H")
+    runs = model_of(arrange(engine.new_game("spider-two-suits", 1), **layout))
+    dealt = model_of(arrange(engine.new_game("spider-two-suits", 1), **{**layout, "t1": layout["t1"] + " 3H"}))
+    scores = {}
+    for name, model in (("runs", runs), ("dealt", dealt)):
+        assert model.opinions("breaks") == (BREAKS,)
+        for opinion in (0, BREAKS):
+            model.hold(opinion)
+            scores[name, opinion] = model.score(model.start())
+    assert scores["runs", BREAKS] == scores["runs", 0]  # face-down cards only, under both
+    assert scores["dealt", 0] - scores["runs", 0] == WEIGHTS[1] * 4  # the run of four it covers
+    assert scores["dealt", BREAKS] - scores["runs", BREAKS] == WEIGHTS[1] * 1  # one break
+    for slug in ("klondike", "freecell", "forty-thieves", "penta"):
+        model = compact_model(engine.new_game(slug, 1))
+        assert model is not None and model.opinions("breaks") == (BREAKS,), slug
+
+
+def test_the_breaks_scan_wins_a_deal_the_standard_scan_leaves_undecided() -> None:
+    """Spider (two suits) deal 2: the standard scan puts off each deal onto the runs and is
+    undecided after 20,000 positions (and after 50,000); the breaks scan wins it within them."""
+    game = engine.new_game("spider-two-suits", 2)
+    assert solve(game, 20_000).result == "unknown"
+    verdict = solve(game, 20_000, scan="breaks")
+    assert verdict.result == "won" and verdict.positions <= 20_000
+    assert replays_to_a_win(game, verdict.moves)
+
+
 @pytest.mark.parametrize("deal", [21, 40])
 def test_the_second_opinion_wins_deals_the_first_leaves_undecided(deal: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """The budget is shared between two ways of scoring; each wins deals the other does

@@ -21,6 +21,10 @@ static int disordered(const Tables *t, const Work *w) {
     return count;
 }
 
+/* Compact.opinions' values that are not weights of the disorder term (engine.solver.model) */
+#define STOCK_FIRST (-1)
+#define BREAKS (-2)
+
 static int stock_buried(int n, int waste, int turns_again, int stock_first) {
     if (turns_again) return n;
     return waste ? n * 2 : stock_first ? n : n / 2;
@@ -39,8 +43,18 @@ static int64_t score(const Tables *t, const Work *w, int disorder, int *unsorted
         int n = w->len[i];
         if (!n) { buried -= t->open_space[i] ? 3 : 1; continue; }
         const Pile *p = &t->piles[i];
-        if (i == t->waste || i == t->stock) { buried += stock_buried(n, i == t->waste, turns_again, disorder < 0); continue; }
+        if (i == t->waste || i == t->stock) { buried += stock_buried(n, i == t->waste, turns_again, disorder == STOCK_FIRST); continue; }
         if (!p->nways || t->flat[i]) { buried += n; continue; }
+        if (disorder == BREAKS) { /* face-down cards, and each card not in run with the one under it */
+            int b = w->down[i];
+            for (int x = w->down[i] + 1; x < n; x++) {
+                int in_run = 0;
+                for (int y = 0; y < p->nways && !in_run; y++) in_run = (p->links[y][w->c[i][x - 1]] & BIT(w->c[i][x])) != 0;
+                b += !in_run;
+            }
+            buried += b;
+            continue;
+        }
         int j = n - 1;
         const mask *link = p->links[0];
         if (j > 0) {
