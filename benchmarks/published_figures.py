@@ -62,6 +62,9 @@ SOURCES = {
                       "https://playsolitaire.io"),
     "SWR": ("solitairewinrates.com, Pyramid win rates: the same 100 million deals for each form of the game",
             "https://solitairewinrates.com/Pyramid.html"),
+    "MSE": ("\"Probability of 'clock patience' going out\", Mathematics Stack Exchange (2011): exactly 1/13, the "
+            "chance that the last card to come up is the fourth king, with a proof by playing the deal backwards",
+            "https://math.stackexchange.com/questions/20087/probability-of-clock-patience-going-out"),
     "Masten": ("Mark Masten, \"Solitaire Win Rates and Analysis\" (2022), as tabled by Blake & Gent (Tables 1, 9, 10)",
                "https://web.archive.org/web/20220426164250/https://masten.000webhostapp.com/EightOff.html"),
 }
@@ -151,6 +154,9 @@ FIGURES: tuple[Published, ...] = (
     Published("tripeaks", "playsolitaire", "the count quoted", 96.6, None, (966, 1_000),
               "28 cards in three peaks, the base row face up; one rank up or down regardless of suit, K and A adjacent; "
               "the stock turned once"),
+    Published("clock", "MSE", "the accepted answer", round(100 / 13, 4), 0.0, None,
+              "13 piles of 4 face down, the kings' pile in the centre; each card turned goes under the pile of its "
+              "rank, the next turned from there; won when every card is turned before the fourth king"),
     Published("pyramid", "SWR", "\"All Cards, Once, No\"", 6.80, None, (6_795_618, 100_000_000),
               "28 cards in a triangle, pairs adding up to 13 and kings alone taken off, every card, the stock dealt "
               "once, no overlap discards",
