@@ -143,8 +143,8 @@ class Compact(Settling):
                 buried += n
                 continue
             if self.disorder == BREAKS:
-                buried += down[i] + sum(1 for x in range(down[i] + 1, n)
-                                        if not any((pile[x - 1] << 6 | pile[x]) in ln for ln in links))
+                p = self.piles[i]
+                buried += down[i] + sum(1 for x in range(down[i] + 1, n) if not self._in_run(p, pile[x - 1], pile[x]))
                 continue
             # the lowest card from which the pile is one run to its top
             j = n - 1

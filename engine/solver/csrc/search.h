@@ -47,11 +47,7 @@ static int64_t score(const Tables *t, const Work *w, int disorder, int *unsorted
         if (!p->nways || t->flat[i]) { buried += n; continue; }
         if (disorder == BREAKS) { /* face-down cards, and each card not in run with the one under it */
             int b = w->down[i];
-            for (int x = w->down[i] + 1; x < n; x++) {
-                int in_run = 0;
-                for (int y = 0; y < p->nways && !in_run; y++) in_run = (p->links[y][w->c[i][x - 1]] & BIT(w->c[i][x])) != 0;
-                b += !in_run;
-            }
+            for (int x = w->down[i] + 1; x < n; x++) b += !in_run(p, w->c[i][x - 1], w->c[i][x]);
             buried += b;
             continue;
         }
