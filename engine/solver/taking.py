@@ -16,9 +16,9 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ..auto import never_automatic
-from ..cards import Card
+from ..cards import JACK, Card
 from ..moves import pile_sort_key
-from ..rules import neighbour_table, outranks, takes_off
+from ..rules import is_pip, neighbour_table, outranks, takes_off
 from ..spec import GameSpec, Pick
 
 if TYPE_CHECKING:
@@ -205,9 +205,9 @@ class Taking(Reading):
             pile = piles[i]
             if pile and down[i] < len(pile):
                 rank = pile[-1] % 13 + 1
-                if 2 <= rank <= 10:
+                if is_pip(rank):
                     pips.append((b, rank))
-                elif rank >= 11:
+                elif rank >= JACK:
                     courts.append(b)
         out: list[CMove] = []
         for chosen in combinations(pips, self.packet_pips):
