@@ -121,7 +121,7 @@ def _check(spec: GameSpec) -> None:
         if target is None or target.kind is not Kind.FOUNDATION or any(prefix not in by_prefix for prefix in packets.groups) \
                 or not 1 <= packets.pips <= 8 or sum(by_prefix[prefix].count for prefix in packets.groups) > 14:
             raise RegistrationError(f"game {spec.slug!r}: packets go from known groups (14 piles at most) to a group "
-                                    f"of foundations, one to nine cards each ({packets!r})")
+                                    f"of foundations, one to eight pips and a court card each ({packets!r})")
     if spec.swaps:
         rows = [by_prefix.get(prefix) for prefix in spec.swaps]
         ranks = [g.base_rank for g in rows if g is not None]
