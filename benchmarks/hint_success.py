@@ -73,7 +73,7 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from engine.bridge import Session  # noqa: E402
-from engine.solver.bulk import parse_ranges  # noqa: E402
+from engine.solver.datafile import parse_ranges  # noqa: E402
 from engine.solver import fair_budget  # noqa: E402
 from engine.spec import SCANS  # noqa: E402
 from site_builder.serve import make_server  # noqa: E402

@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
-from engine.solver.bulk import parse_ranges  # noqa: E402
+from engine.solver.datafile import parse_ranges  # noqa: E402
 from site_builder.errors import BuildError, BuildWarning  # noqa: E402
 from site_builder.sources import gather  # noqa: E402
 from site_builder.winnability import Z95, Winnability, load_winnability, wilson  # noqa: E402

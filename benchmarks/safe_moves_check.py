@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
 from engine.game import Game, new_game  # noqa: E402
 from engine.solver import search as solver_search  # noqa: E402
-from engine.solver.bulk import parse_ranges  # noqa: E402
+from engine.solver.datafile import parse_ranges  # noqa: E402
 
 AUTO_LIMIT = 208  # safe moves played in a row at most (more than any game has cards)
 MODEL_OF = solver_search.model_of

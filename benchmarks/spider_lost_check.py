@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.game import new_game  # noqa: E402
-from engine.solver.bulk import parse_ranges  # noqa: E402
+from engine.solver.datafile import parse_ranges  # noqa: E402
 
 Card = tuple[int, str]  # rank, suit
 Pile = tuple[Card, ...]

@@ -150,6 +150,9 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO
     bulk.add_argument("--out", default="content/winnability", help="folder for SLUG.json")
     bulk.add_argument("--replace", action="store_true",
                       help="write this run alone (by default what the file there proved, on the same rules, is kept)")
+    bulk.add_argument("--checkpoint", type=float, default=None, metavar="SECONDS",
+                      help="write the deals solved so far this often (default every ten minutes; 0: only at the "
+                           "end); a run stopped by Ctrl-C or SIGTERM writes them too")
     joined = sub.add_parser("merge", help="merge winnability files of one game's rules (earlier runs) into the first")
     joined.add_argument("file", help="the winnability file to merge into, e.g. content/winnability/babette.json")
     joined.add_argument("others", nargs="*", help="files of earlier runs of the same game, rules and solver "
@@ -161,10 +164,10 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO
         list_games(out)
         return 0
     if args.command in ("solve", "merge"):
-        from .solver import bulk as bulk_run
+        from .solver import bulk as bulk_run, datafile
         try:
             if args.command == "merge":
-                return bulk_run.merge_files(Path(args.file), [Path(p) for p in args.others], out, args.wins_only)
+                return datafile.merge_files(Path(args.file), [Path(p) for p in args.others], out, args.wins_only)
             return bulk_run.main(args, out)
         except (EngineError, ValueError) as e:
             out.write(f"error: {e}\n")

@@ -43,8 +43,8 @@ PYODIDE_EAGER = ("pyodide.mjs", "pyodide.asm.mjs")
 # The standard library, cut down to what the demos import and stripped (``site_builder.stdlib``):
 # 0.42 MB of the 2.5 MB zip.
 STDLIB = "python_stdlib.zip"
-# The terminal client is of no use in a page.
-ENGINE_SKIP = ("cli.py", "__main__.py", "solver/bulk.py")  # the terminal and the bulk runner: never in a browser
+# The terminal, the bulk runner and its data files: never in a browser.
+ENGINE_SKIP = ("cli.py", "__main__.py", "solver/bulk.py", "solver/datafile.py")
 
 
 @dataclass

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine.solver.bulk import format_ranges, parse_ranges
+from engine.solver.datafile import format_ranges, parse_ranges
 from engine.dealing import seed_range
 
 from .cache import BuildCache, digest
@@ -65,7 +65,7 @@ class Winnability:
     unknown: int
     won_seeds: str  # as ranges
     runs: int = 1  # different searches among the runs merged into the file (``searches``)
-    opening: int | None = None  # the deal the demo opens on, where the file names one (``engine.solver.bulk.opening``)
+    opening: int | None = None  # the deal the demo opens on, where the file names one (``engine.solver.datafile.opening``)
 
     @property
     def percent(self) -> str:
@@ -289,7 +289,7 @@ def searches(runs: list[dict[str, Any]]) -> int:
     """How many different searches the runs merged into a file made (at least one): a run made
     in chunks, or again on deals its first part left, is one search however many entries it
     wrote; runs differ by their budget, their version of the search, or in having only their
-    wins kept (``engine.solver.bulk.merge``'s "taken")."""
+    wins kept (``engine.solver.datafile.merge``'s "taken")."""
     return len({(run.get("budget"), run.get("search"), run.get("scan"), run.get("taken")) for run in runs}) or 1
 
 

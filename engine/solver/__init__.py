@@ -9,7 +9,8 @@ made and the safe moves home), else the engine itself (``engine_model``). On CPy
 search with no time limit runs in the compiled core where it is built (``core``, which
 hands the compact model's tables to the C extension ``_core``, from ``_core.c``); the
 browser runs the pure-Python model, which stays the reference. ``bulk`` solves
-ranges of deals into the winnability files (``python -m engine solve``), and
+ranges of deals into the winnability files (``python -m engine solve``; ``datafile`` reads,
+merges and writes them), and
 ``fingerprint`` names the rules and solver a figure was measured under. Nothing of the
 rules is stated here: the engine's rule functions say it all.
 """

@@ -160,7 +160,7 @@ SOLVER_VERSION = 1
 # A fault mended in what only some games' searches use (one game's kind of pile, a capability
 # of the compact model few games have): bump those games' entries here instead, and only their
 # figures turn stale (``engine.solver.fingerprint``). Since a data file keeps the verdicts of every
-# run on its fingerprint (``engine.solver.bulk.merge``), a "lost" resting on the fault would
+# run on its fingerprint (``engine.solver.datafile.merge``), a "lost" resting on the fault would
 # otherwise be kept by the next run.
 # Klondike (turning three), 1: the safe moves home took cards from the waste too, and a card
 # taken out of a waste that turns three at a time changes what the next passes bring up;

@@ -12,7 +12,7 @@ import pytest
 import engine
 from engine.bridge import Session
 from engine.cli import main
-from engine.solver import bulk
+from engine.solver import bulk, datafile
 from engine.solver.fingerprint import fingerprint
 from engine.spec import Build
 
@@ -264,13 +264,13 @@ def test_a_page_opens_on_a_won_deal_whose_line_the_hint_finds(tmp_path: Path, mo
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     """Klondike deal 3 is not won by the Hint's own search, deal 4 is (deal 3 is given as won
     here, as a bigger search might win it)."""
-    hint = bulk.fair_budget(engine.new_game("klondike", 3), bulk.HINT_BUDGET)
+    hint = datafile.fair_budget(engine.new_game("klondike", 3), datafile.HINT_BUDGET)
     assert engine.solve(engine.new_game("klondike", 3), hint).result == "unknown"
     assert engine.solve(engine.new_game("klondike", 4), hint).result == "won"
-    assert bulk.opening("klondike", "3-4,9") == 4
-    assert bulk.opening("klondike", "") is None
-    monkeypatch.setattr(bulk, "OPENING_TRIES", 1)  # none found among those tried: the lowest won deal
-    assert bulk.opening("klondike", "3-4,9") == 3
+    assert datafile.opening("klondike", "3-4,9") == 4
+    assert datafile.opening("klondike", "") is None
+    monkeypatch.setattr(datafile, "OPENING_TRIES", 1)  # none found among those tried: the lowest won deal
+    assert datafile.opening("klondike", "3-4,9") == 3
     monkeypatch.undo()
     # Written with every data file; "merge FILE" alone works it out again.
     path = _earlier(tmp_path, deals="1-5", won="3-4", lost="", unknown="1-2,5",
@@ -347,3 +347,103 @@ def test_the_bridge_counts_a_budget_in_compact_positions(monkeypatch: pytest.Mon
     monkeypatch.setattr(QueenHooks, "phase_only", False)
     fresh_compact_tables(monkeypatch)
     asked("queen-of-italy", 4)
+
+
+def _run_args(tmp_path: Path, *more: str) -> list[str]:
+    return ["solve", "fortress", "--deals", "1-6", "--budget", "3000", "--workers", "1", "--out", str(tmp_path), *more]
+
+
+def test_a_long_run_writes_the_deals_solved_so_far_as_it_goes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Every ``--checkpoint`` seconds the deals solved so far are merged into the file as the
+    run found it, so the run is one entry of ``runs`` however often it was written, and the
+    last chunk is written once, at the end."""
+    _earlier(tmp_path)
+    monkeypatch.setattr(bulk, "CHUNK", 2)
+    written: list[dict[str, Any]] = []
+    real = bulk.write
+
+    def recording(path: Path, data: dict[str, Any]) -> None:
+        real(path, data)
+        written.append(json.loads(path.read_text()))
+
+    monkeypatch.setattr(bulk, "write", recording)
+    assert main(_run_args(tmp_path, "--checkpoint", "0.000001")) == 0
+    assert [w["deals"] for w in written] == ["1-2,101-103", "1-4,101-103", "1-6,101-103"]
+    assert [len(w["runs"]) for w in written] == [2, 2, 2]
+    assert [w["runs"][-1]["deals"] for w in written] == ["1-2", "1-4", "1-6"]
+    assert all(103 in bulk.parse_ranges(w["won"]) for w in written)  # the earlier run's win, kept each time
+    assert written[-1] == json.loads((tmp_path / "fortress.json").read_text())
+    written.clear()
+    assert main(_run_args(tmp_path, "--checkpoint", "0")) == 0  # 0: only at the end
+    assert len(written) == 1
+    capsys.readouterr()
+
+
+def test_a_stopped_run_writes_the_deals_it_finished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C (or SIGTERM, taken alike) after two chunks: their deals are merged into the file
+    and the command ends with 130; stopped before any deal was done, the file is untouched."""
+    path = _earlier(tmp_path)
+    monkeypatch.setattr(bulk, "CHUNK", 2)
+    real = bulk.solve_deals
+    calls: list[list[int]] = []
+
+    def stopping_at(chunk: int) -> Any:
+        def solve_deals(slug: str, seeds: list[int], *args: Any, **kwargs: Any) -> Any:
+            calls.append(seeds)
+            if len(calls) == chunk:
+                raise KeyboardInterrupt
+            return real(slug, seeds, *args, **kwargs)
+        return solve_deals
+
+    before = path.read_text()
+    monkeypatch.setattr(bulk, "solve_deals", stopping_at(1))
+    assert main(_run_args(tmp_path, "--checkpoint", "0")) == 130
+    assert "stopped before any deal was solved" in capsys.readouterr().out
+    assert path.read_text() == before
+    calls.clear()
+    monkeypatch.setattr(bulk, "solve_deals", stopping_at(3))
+    assert main(_run_args(tmp_path, "--checkpoint", "0")) == 130
+    said = capsys.readouterr().out
+    assert "stopped after 4 of 6 deals" in said and "with the earlier runs" in said
+    data = json.loads(path.read_text())
+    assert data["deals"] == "1-4,101-103" and data["runs"][-1]["deals"] == "1-4"
+    assert data["counts"]["deals"] == 7 == sum(data["counts"][k] for k in ("won", "lost", "unknown"))
+
+
+def test_sigterm_stops_a_run_on_several_cores_and_its_deals_are_written(tmp_path: Path) -> None:
+    """As ``timeout`` or a cluster's job limit stops it: the signal to the command alone,
+    while its pool of workers solves; it writes the deals finished, ends with 143, and leaves
+    no worker behind (nothing is left in its process group)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "engine", "solve", "klondike", "--deals", "1-100000",
+                             "--budget", "2000", "--workers", "2", "--checkpoint", "0", "--out", str(tmp_path)],
+                            cwd=Path(__file__).resolve().parents[2], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        assert proc.stderr is not None
+        seen = b""
+        deadline = time.monotonic() + 120
+        while b"/100000 deals" not in seen.rsplit(b"\r", 1)[-1] or b"klondike: 50/" not in seen:
+            chunk = os.read(proc.stderr.fileno(), 4096)
+            assert chunk and time.monotonic() < deadline, f"no progress: {seen!r}"
+            seen += chunk
+        proc.send_signal(signal.SIGTERM)
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 143, out
+    data = json.loads((tmp_path / "klondike.json").read_text())
+    done = bulk.parse_ranges(data["deals"])
+    assert 50 <= len(done) < 100000 and data["counts"]["deals"] == len(done)
+    assert f"stopped after {len(done)} of 100000 deals" in out.decode()
+    time.sleep(0.5)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(proc.pid, 0)  # every worker of its pool has gone

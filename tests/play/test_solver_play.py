@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 import engine
-from engine.solver.bulk import parse_ranges
+from engine.solver.datafile import parse_ranges
 
 from .driver import board, click_move, expected, page_of, wait_ready
 from .test_feel import set_settings

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.solver.bulk import format_ranges
+from engine.solver.datafile import format_ranges
 from site_builder import BuildError, BuildFailed, build
 from site_builder.claims import CONTRADICTED, LEANING_AGAINST, SUPPORTED, UNMEASURED, UNSETTLED, verdict
 from site_builder.winnability import Winnability

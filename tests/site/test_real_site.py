@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import urldefrag, urlsplit
 
 import engine
-from engine.solver.bulk import parse_ranges
+from engine.solver.datafile import parse_ranges
 import pytest
 from markupsafe import escape
 

@@ -23,6 +23,7 @@ def test_engine_bundle_holds_the_engine_but_not_the_terminal_client_and_is_repro
     names = list(files)
     assert "engine/__init__.py" in names and "engine/bridge.py" in names and "engine/games/wheel.py" in names
     assert "engine/cli.py" not in names and "engine/__main__.py" not in names and "engine/solver/bulk.py" not in names
+    assert "engine/solver/datafile.py" not in names
     assert "engine/solver/search.py" in names and "engine/solver/core.py" in names  # (core.py: the search imports it)
     assert not any("__pycache__" in n for n in names)
     assert engine_bundle() == data  # same code, same bytes, same hashed name
