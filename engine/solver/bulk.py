@@ -40,6 +40,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Generator, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -84,11 +85,6 @@ def solve_deals(slug: str, seeds: list[int], budget: int, rules: str | None = No
     return out
 
 
-def _solve_task(task: tuple[str, list[int], int, str]) -> list[Result]:
-    slug, seeds, budget, scan = task
-    return solve_deals(slug, seeds, budget, scan=scan)
-
-
 def _chunks(seeds: list[int]) -> Iterator[list[int]]:
     for i in range(0, len(seeds), CHUNK):
         yield seeds[i:i + CHUNK]
@@ -97,7 +93,9 @@ def _chunks(seeds: list[int]) -> Iterator[list[int]]:
 def solved(slug: str, seeds: list[int], budget: int, workers: int | None = None, dask: str | None = None,
            scan: str = "standard") -> Generator[list[Result], None, None]:
     """The results of ``seeds``, a chunk at a time as each is done. Leaving the loop early
-    (Ctrl-C) stops the workers: a local pool is terminated, a Dask client closed."""
+    (Ctrl-C) stops the workers: a local pool's are killed, not waited for (multiprocessing's
+    ``Pool.terminate`` was tried and can hang on its task queue's lock, which an idle worker
+    holds), and a Dask client is closed."""
     spec = get_spec(slug)
     chunks = list(_chunks(seeds))
     if dask:
@@ -118,19 +116,17 @@ def solved(slug: str, seeds: list[int], budget: int, workers: int | None = None,
         for chunk in chunks:
             yield solve_deals(spec.slug, chunk, budget, scan=scan)
     else:
-        # multiprocessing's pool, not concurrent.futures': it can be terminated, so that a
-        # stopped run does not wait for the chunks its workers were solving
-        pool = multiprocessing.Pool(workers or os.cpu_count())
+        pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count())
         finished = False
         try:
-            yield from pool.imap(_solve_task, [(spec.slug, chunk, budget, scan) for chunk in chunks])
+            yield from pool.map(solve_deals, [spec.slug] * len(chunks), chunks, [budget] * len(chunks),
+                                [None] * len(chunks), [scan] * len(chunks))
             finished = True
         finally:
-            if finished:
-                pool.close()
-            else:
-                pool.terminate()
-            pool.join()
+            if not finished:  # stopped: the chunks the workers were solving are dropped, not waited for
+                for worker in multiprocessing.active_children():
+                    worker.kill()
+            pool.shutdown(wait=finished, cancel_futures=not finished)
 
 
 def summary(slug: str, results: list[Result], budget: int, scan: str = "standard",
