@@ -235,6 +235,9 @@ def _report(progress: TextIO | None, slug: str, done: int, total: int) -> None:
 
 def main(args: Any, out: TextIO) -> int:
     path = Path(args.out) / f"{get_spec(args.slug).slug}.json"
+    every = CHECKPOINT if getattr(args, "checkpoint", None) is None else args.checkpoint
+    if every < 0:
+        raise ValueError(f"--checkpoint {every:g}: a number of seconds, 0 or more (0: write only at the end)")
     if getattr(args, "undecided", False):
         seeds = undecided(path, args.deals)
         if not seeds:
@@ -249,7 +252,6 @@ def main(args: Any, out: TextIO) -> int:
     if not core.available():
         sys.stderr.write(core.missing_note() + "\n")
     scan = getattr(args, "scan", "standard")
-    every = CHECKPOINT if getattr(args, "checkpoint", None) is None else args.checkpoint
     old = _earlier(path, args.replace, out)
     started = time.perf_counter()
     saved = time.monotonic()

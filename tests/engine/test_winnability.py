@@ -171,6 +171,8 @@ def test_the_bulk_runner_refuses_bad_input(tmp_path: Path, capsys: pytest.Captur
     assert "unknown game 'no-such-game'" in capsys.readouterr().out
     assert main(["solve", "fortress", "--deals", "3-1", "--out", str(tmp_path)]) == 2
     assert "runs backwards" in capsys.readouterr().out
+    assert main(["solve", "fortress", "--deals", "1-2", "--checkpoint", "-5", "--out", str(tmp_path)]) == 2
+    assert "--checkpoint -5: a number of seconds, 0 or more" in capsys.readouterr().out
     assert not list(tmp_path.iterdir())
 
 
