@@ -160,17 +160,6 @@ def summary(slug: str, results: list[Result], budget: int, scan: str = "standard
     }
 
 
-def run(slug: str, seeds: list[int], budget: int, workers: int | None = None, dask: str | None = None,
-        progress: TextIO | None = None, scan: str = "standard") -> dict[str, Any]:
-    """Solve ``seeds`` and return the data file's content."""
-    started = time.perf_counter()
-    results: list[Result] = []
-    for part in solved(slug, seeds, budget, workers, dask, scan):
-        results.extend(part)
-        _report(progress, slug, len(results), len(seeds))
-    return summary(slug, results, budget, scan, time.perf_counter() - started)
-
-
 class Stopped(KeyboardInterrupt):
     """SIGTERM, taken as Ctrl-C is: the run writes what it has and ends."""
 
