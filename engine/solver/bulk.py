@@ -178,8 +178,8 @@ def _on_sigterm(owner: int) -> Any:
     return stop
 
 
-def _earlier(path: Path, replace: bool, out: TextIO) -> dict[str, Any] | None:
-    """The file there, if a run of the current rules and solver is to be merged into it."""
+def _earlier(path: Path, rules: str, replace: bool, out: TextIO) -> dict[str, Any] | None:
+    """The file there, if a run of these ``rules`` (their fingerprint) is to be merged into it."""
     if replace or not path.exists():
         return None
     try:
@@ -187,8 +187,7 @@ def _earlier(path: Path, replace: bool, out: TextIO) -> dict[str, Any] | None:
     except MergeError as e:
         out.write(f"{e}: replaced\n")
         return None
-    now = fingerprint(get_spec(old["game"])) if old.get("game") else None
-    if old.get("fingerprint") != now:
+    if old.get("fingerprint") != rules:
         out.write(f"{path} was measured under other rules or another solver (fingerprint "
                   f"{old.get('fingerprint')}): replaced\n")
         return None
@@ -216,10 +215,9 @@ def _file(path: Path, old: dict[str, Any] | None, data: dict[str, Any], out: Tex
     return data
 
 
-def _report(progress: TextIO | None, slug: str, done: int, total: int) -> None:
-    if progress is not None:
-        progress.write(f"\r{slug}: {done}/{total} deals")
-        progress.flush()
+def _report(progress: TextIO, slug: str, done: int, total: int) -> None:
+    progress.write(f"\r{slug}: {done}/{total} deals")
+    progress.flush()
 
 
 def main(args: Any, out: TextIO) -> int:
@@ -241,7 +239,7 @@ def main(args: Any, out: TextIO) -> int:
     if not core.available():
         sys.stderr.write(core.missing_note() + "\n")
     scan = getattr(args, "scan", "standard")
-    old = _earlier(path, args.replace, out)
+    old = _earlier(path, fingerprint(get_spec(args.slug)), args.replace, out)
     started = time.perf_counter()
     saved = time.monotonic()
     results: list[Result] = []
