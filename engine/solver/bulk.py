@@ -221,7 +221,8 @@ def _report(progress: TextIO, slug: str, done: int, total: int) -> None:
 
 
 def main(args: Any, out: TextIO) -> int:
-    path = Path(args.out) / f"{get_spec(args.slug).slug}.json"
+    spec = get_spec(args.slug)
+    path = Path(args.out) / f"{spec.slug}.json"
     every = CHECKPOINT if getattr(args, "checkpoint", None) is None else args.checkpoint
     if every < 0:
         raise ValueError(f"--checkpoint {every:g}: a number of seconds, 0 or more (0: write only at the end)")
@@ -239,7 +240,7 @@ def main(args: Any, out: TextIO) -> int:
     if not core.available():
         sys.stderr.write(core.missing_note() + "\n")
     scan = getattr(args, "scan", "standard")
-    old = _earlier(path, fingerprint(get_spec(args.slug)), args.replace, out)
+    old = _earlier(path, fingerprint(spec), args.replace, out)
     started = time.perf_counter()
     saved = time.monotonic()
     results: list[Result] = []
