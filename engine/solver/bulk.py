@@ -19,8 +19,9 @@ at 200,000 positions).
 **A long run loses nothing when it stops.** Every ``--checkpoint`` seconds (ten minutes by
 default; 0: only at the end) the deals solved so far are merged into the file, written whole,
 and a run stopped by Ctrl-C or SIGTERM (``timeout``, a cluster's job limit) writes the deals
-it had finished before it ends, so a run of hours is never chunked by hand for fear of
-losing it. Each write merges the run into the file as it was when the run began, so the run
+it had finished before it ends (a serial run solves one deal a task, so it loses only the
+deal it was on; a run on several cores, the small tasks in hand: ``chunk_size``), so a run of
+hours is never chunked by hand for fear of losing it. Each write merges the run into the file as it was when the run began, so the run
 appears once in the file's ``runs`` however often it was written; another run on the same
 game and folder at the same time would be overwritten, as before.
 
@@ -52,7 +53,7 @@ from .datafile import (DATA_FORMAT, MergeError, format_ranges, merge, parse_rang
 from .fingerprint import fingerprint
 from .search import LOST, SEARCH_VERSION, SOLVER_VERSION, UNKNOWN, WON, solve
 
-CHUNK = 25  # deals a worker solves per task
+CHUNK = 25  # the most deals a worker solves per task (a Dask cluster's tasks are all this size)
 CHECKPOINT = 600  # seconds between the writes of a long run's deals solved so far
 
 Result = tuple[int, str, int, float]  # seed, verdict, positions, seconds
@@ -85,9 +86,23 @@ def solve_deals(slug: str, seeds: list[int], budget: int, rules: str | None = No
     return out
 
 
-def _chunks(seeds: list[int]) -> Iterator[list[int]]:
-    for i in range(0, len(seeds), CHUNK):
-        yield seeds[i:i + CHUNK]
+def chunk_size(deals: int, workers: int | None, dask: bool = False) -> int:
+    """Deals a task solves. One at a time in a serial run, whose tasks cost nothing to hand
+    out, so that a stop keeps every deal finished; on local cores, about a quarter of each
+    worker's share and at most ``CHUNK``, so that a run of fewer than ``CHUNK`` deals a
+    worker (the few hard deals a big budget is spent on) still keeps every core busy and a
+    stop drops at most one small task a worker; on a cluster, ``CHUNK``."""
+    if dask:
+        return CHUNK
+    cores = workers or os.cpu_count() or 1
+    if cores == 1:
+        return 1
+    return max(1, min(CHUNK, deals // (4 * cores)))
+
+
+def _chunks(seeds: list[int], size: int) -> Iterator[list[int]]:
+    for i in range(0, len(seeds), size):
+        yield seeds[i:i + size]
 
 
 def solved(slug: str, seeds: list[int], budget: int, workers: int | None = None, dask: str | None = None,
@@ -97,7 +112,7 @@ def solved(slug: str, seeds: list[int], budget: int, workers: int | None = None,
     ``Pool.terminate`` was tried and can hang on its task queue's lock, which an idle worker
     holds), and a Dask client is closed."""
     spec = get_spec(slug)
-    chunks = list(_chunks(seeds))
+    chunks = list(_chunks(seeds, chunk_size(len(seeds), workers, bool(dask))))
     if dask:
         try:
             from dask.distributed import Client, as_completed
@@ -112,7 +127,7 @@ def solved(slug: str, seeds: list[int], budget: int, workers: int | None = None,
                                  [fingerprint(spec)] * len(chunks), [scan] * len(chunks), pure=False)
             for _, part in as_completed(futures, with_results=True):
                 yield part
-    elif workers == 1:
+    elif (workers or os.cpu_count()) == 1:
         for chunk in chunks:
             yield solve_deals(spec.slug, chunk, budget, scan=scan)
     else:

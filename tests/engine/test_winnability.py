@@ -359,9 +359,8 @@ def test_a_long_run_writes_the_deals_solved_so_far_as_it_goes(tmp_path: Path, mo
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     """Every ``--checkpoint`` seconds the deals solved so far are merged into the file as the
     run found it, so the run is one entry of ``runs`` however often it was written, and the
-    last chunk is written once, at the end."""
+    last deal is written once, at the end. A serial run's tasks are single deals."""
     _earlier(tmp_path)
-    monkeypatch.setattr(bulk, "CHUNK", 2)
     written: list[dict[str, Any]] = []
     real = bulk.write
 
@@ -371,9 +370,9 @@ def test_a_long_run_writes_the_deals_solved_so_far_as_it_goes(tmp_path: Path, mo
 
     monkeypatch.setattr(bulk, "write", recording)
     assert main(_run_args(tmp_path, "--checkpoint", "0.000001")) == 0
-    assert [w["deals"] for w in written] == ["1-2,101-103", "1-4,101-103", "1-6,101-103"]
-    assert [len(w["runs"]) for w in written] == [2, 2, 2]
-    assert [w["runs"][-1]["deals"] for w in written] == ["1-2", "1-4", "1-6"]
+    assert [w["deals"] for w in written] == [f"1{f'-{n}' if n > 1 else ''},101-103" for n in range(1, 7)]
+    assert [len(w["runs"]) for w in written] == [2] * 6
+    assert [w["runs"][-1]["deals"] for w in written] == ["1", "1-2", "1-3", "1-4", "1-5", "1-6"]
     assert all(103 in bulk.parse_ranges(w["won"]) for w in written)  # the earlier run's win, kept each time
     assert written[-1] == json.loads((tmp_path / "fortress.json").read_text())
     written.clear()
@@ -384,10 +383,10 @@ def test_a_long_run_writes_the_deals_solved_so_far_as_it_goes(tmp_path: Path, mo
 
 def test_a_stopped_run_writes_the_deals_it_finished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    """Ctrl-C (or SIGTERM, taken alike) after two chunks: their deals are merged into the file
-    and the command ends with 130; stopped before any deal was done, the file is untouched."""
+    """Ctrl-C (or SIGTERM, taken alike) after two deals of a serial run: they are merged into
+    the file and the command ends with 130; stopped before any deal was done, the file is
+    untouched."""
     path = _earlier(tmp_path)
-    monkeypatch.setattr(bulk, "CHUNK", 2)
     real = bulk.solve_deals
     calls: list[list[int]] = []
 
@@ -408,10 +407,25 @@ def test_a_stopped_run_writes_the_deals_it_finished(tmp_path: Path, monkeypatch:
     monkeypatch.setattr(bulk, "solve_deals", stopping_at(3))
     assert main(_run_args(tmp_path, "--checkpoint", "0")) == 130
     said = capsys.readouterr().out
-    assert "stopped after 4 of 6 deals" in said and "with the earlier runs" in said
+    assert "stopped after 2 of 6 deals" in said and "with the earlier runs" in said
     data = json.loads(path.read_text())
-    assert data["deals"] == "1-4,101-103" and data["runs"][-1]["deals"] == "1-4"
-    assert data["counts"]["deals"] == 7 == sum(data["counts"][k] for k in ("won", "lost", "unknown"))
+    assert data["deals"] == "1-2,101-103" and data["runs"][-1]["deals"] == "1-2"
+    assert data["counts"]["deals"] == 5 == sum(data["counts"][k] for k in ("won", "lost", "unknown"))
+
+
+def test_tasks_are_single_deals_when_serial_and_spread_over_every_core_otherwise() -> None:
+    """A stop keeps every deal a serial run finished; a hard run of a few deals on several
+    cores keeps them all busy; a long run's tasks stay at most CHUNK deals, a cluster's at
+    CHUNK."""
+    assert bulk.chunk_size(10_000, 1) == 1
+    assert bulk.chunk_size(114, 2) == 14  # Yukon's undecided deals on two cores: 9 tasks, not 5
+    assert bulk.chunk_size(20, 2) == 2
+    assert bulk.chunk_size(3, 2) == 1
+    assert bulk.chunk_size(10_000, 2) == bulk.CHUNK
+    assert bulk.chunk_size(3, 2, dask=True) == bulk.CHUNK
+    seeds = list(range(1, 9))
+    chunks = list(bulk._chunks(seeds, bulk.chunk_size(len(seeds), 2)))
+    assert chunks == [[s] for s in seeds]
 
 
 def test_sigterm_stops_a_run_on_several_cores_and_its_deals_are_written(tmp_path: Path) -> None:
