@@ -4,7 +4,7 @@ A game is a ``GameSpec``: its pile groups, each with a capability record (what i
 which way, what an empty pile takes, what may be picked up from it and where it may go),
 an optional stock rule, and a ``Hooks`` object for the few things data cannot say.
 Variants are ``dataclasses.replace`` of another spec. This module imports neither the
-rules (``rules.py`` reads these records) nor the game.
+rules (``engine.rules`` reads these records) nor the game.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ Nothing here restates a rule: the tables are built once per game (``tables``) by
 engine's rule functions (``rules.fits``, ``rules.is_next``, ``rules.related``,
 ``rules.empty_takes``) about every pair of cards, and the model's code only looks them up.
 What cannot be a table
-(how many cards a supermove may carry, what settles after a move) follows ``rules.py``
+(how many cards a supermove may carry, what settles after a move) follows ``engine.rules``
 step by step, and ``tests/engine/test_solver_model.py`` checks moves and positions against
 the engine over random games of every game this model takes.
 
