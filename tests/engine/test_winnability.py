@@ -418,9 +418,10 @@ def test_tasks_are_single_deals_when_serial_and_spread_over_every_core_otherwise
     cores keeps them all busy; a long run's tasks stay at most CHUNK deals, a cluster's at
     CHUNK."""
     assert bulk.chunk_size(10_000, 1) == 1
-    assert bulk.chunk_size(114, 2) == 14  # Yukon's undecided deals on two cores: 9 tasks, not 5
-    assert bulk.chunk_size(20, 2) == 2
+    assert bulk.chunk_size(114, 2) == 3  # Yukon's undecided deals on two cores: 38 tasks, not 5
+    assert bulk.chunk_size(40, 2) == 1
     assert bulk.chunk_size(3, 2) == 1
+    assert bulk.chunk_size(500, 2) == 15
     assert bulk.chunk_size(10_000, 2) == bulk.CHUNK
     assert bulk.chunk_size(3, 2, dask=True) == bulk.CHUNK
     seeds = list(range(1, 9))
