@@ -20,10 +20,11 @@ at 200,000 positions).
 default; 0: only at the end) the deals solved so far are merged into the file, written whole,
 and a run stopped by Ctrl-C or SIGTERM (``timeout``, a cluster's job limit) writes the deals
 it had finished before it ends (a serial run solves one deal a task, so it loses only the
-deal it was on; a run on several cores, the small tasks in hand: ``chunk_size``), so a run of
-hours is never chunked by hand for fear of losing it. Each write merges the run into the file as it was when the run began, so the run
-appears once in the file's ``runs`` however often it was written; another run on the same
-game and folder at the same time would be overwritten, as before.
+deal it was on; a run on several cores, the small tasks in hand: ``chunk_size``), so a run
+of hours is never chunked by hand for fear of losing it. Each write merges the run into the
+file as it was when the run began, so the run appears once in the file's ``runs`` however
+often it was written; another run on the same game and folder at the same time would be
+overwritten, as before.
 
 Like ``engine/cli.py``, this module does I/O and the engine core never imports it.
 """
