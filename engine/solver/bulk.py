@@ -87,7 +87,7 @@ def solve_deals(slug: str, seeds: list[int], budget: int, rules: str | None = No
     return out
 
 
-def chunk_size(deals: int, workers: int | None, dask: bool = False) -> int:
+def chunk_size(deals: int, cores: int, dask: bool = False) -> int:
     """Deals a task solves. One at a time in a serial run, whose tasks cost nothing to hand
     out, so that a stop keeps every deal finished; on local cores, about a sixteenth of each
     worker's share and at most ``CHUNK``, so that a run of fewer than ``CHUNK`` deals a
@@ -97,7 +97,6 @@ def chunk_size(deals: int, workers: int | None, dask: bool = False) -> int:
     on a cluster, ``CHUNK``."""
     if dask:
         return CHUNK
-    cores = workers or os.cpu_count() or 1
     if cores == 1:
         return 1
     return max(1, min(CHUNK, deals // (16 * cores)))
@@ -115,7 +114,8 @@ def solved(slug: str, seeds: list[int], budget: int, workers: int | None = None,
     ``Pool.terminate`` was tried and can hang on its task queue's lock, which an idle worker
     holds), and a Dask client is closed."""
     spec = get_spec(slug)
-    chunks = list(_chunks(seeds, chunk_size(len(seeds), workers, bool(dask))))
+    cores = workers or os.cpu_count() or 1
+    chunks = list(_chunks(seeds, chunk_size(len(seeds), cores, bool(dask))))
     if dask:
         try:
             from dask.distributed import Client, as_completed
@@ -130,11 +130,11 @@ def solved(slug: str, seeds: list[int], budget: int, workers: int | None = None,
                                  [fingerprint(spec)] * len(chunks), [scan] * len(chunks), pure=False)
             for _, part in as_completed(futures, with_results=True):
                 yield part
-    elif (workers or os.cpu_count()) == 1:
+    elif cores == 1:
         for chunk in chunks:
             yield solve_deals(spec.slug, chunk, budget, scan=scan)
     else:
-        pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count())
+        pool = ProcessPoolExecutor(max_workers=cores)
         finished = False
         try:
             yield from pool.map(solve_deals, [spec.slug] * len(chunks), chunks, [budget] * len(chunks),
