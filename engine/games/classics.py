@@ -2,7 +2,7 @@
 "other" family, each written as data.
 
 Readings: docs/readings/two-pack-classics.md and docs/readings/odd-ones.md. What these
-games added to the vocabulary (spec.py): foundations that follow a written order of ranks
+games added to the vocabulary (engine/spec/): foundations that follow a written order of ranks
 (``sequence``, ``steps``), foundation groups with one pile per suit (``one_per_suit``),
 spaces filled only from named kinds of pile (``empty_from``), waste piles that take any
 card (``Direction.ANY``), a hand that must be emptied before the next card is turned

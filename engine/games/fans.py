@@ -1,7 +1,7 @@
 """The fan games (issue 31): Baker's Dozen and La Belle Lucie, the games our sources point
 at when they explain Bisley and British Square.
 
-Readings: docs/readings/fans.md. What these games added to the vocabulary (spec.py): cards
+Readings: docs/readings/fans.md. What these games added to the vocabulary (engine/spec/): cards
 of named ranks sunk under the other cards of their pile at set-up (``PileGroup.sink_ranks``,
 Baker's Dozen's kings) and a redeal that gathers the cards left in named piles, shuffles
 them and deals them again in fans (``GameSpec.reshuffle``, La Belle Lucie's two redeals).
