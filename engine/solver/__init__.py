@@ -3,7 +3,7 @@
 The search (``search``: the scans and what makes them fast enough; ``best_first``, the
 standard one; ``deep``, the depth-first and greedy ones; ``closed``, exact where the
 foundations stay closed) answers a ``verdict`` over a model of the game: nearly always the compact model (``model``, built in layers: its ``tables`` read from
-the spec by the engine's rule functions, in ``taking`` the ways of taking cards other than
+the spec by the engine's rule functions, in ``keying`` how its canonical key reads each pile, in ``taking`` the ways of taking cards other than
 from pile to pile (pairs, packets, trades, rows closing up), its ``legal`` moves, and in ``settle`` the moves
 made and the safe moves home), else the engine itself (``engine_model``). On CPython, a
 search with no time limit runs in the compiled core where it is built (``core``, which

@@ -38,7 +38,7 @@ class EngineModel:
         self._takes: dict[Any, frozenset[int]] = {}
         self._scored: tuple[Any, int] = (None, 0)
         # Piles keyed by their length and top card alone, as the compact model keys them
-        # (``Tables._topmost``): a foundation that builds loosely, whose cards never move on.
+        # (``keying._topmost``): a foundation that builds loosely, whose cards never move on.
         self.topmost = frozenset(i for i, p in enumerate(game.order) if _topmost(group[p]))
         # The discard pile of cards taken off in pairs (``GameSpec.pairs``), keyed by its
         # length alone: nothing is ever built on it nor taken from it, so which pairs went
@@ -179,6 +179,6 @@ def _topmost(g: Any) -> bool:
     """Is a pile of group ``g`` told apart by its length and top card alone? A foundation
     that builds loosely (any neighbouring rank of any suit), whose cards never move on, and
     whose fit reads its top card alone (no sequence, no suit kept per pile, no paired ends):
-    the order of the cards beneath cannot change what it takes (``Tables._topmost``)."""
+    the order of the cards beneath cannot change what it takes (``keying._topmost``)."""
     return (g.kind is Kind.FOUNDATION and builds_loosely(g) and (g.pick is Pick.NONE or not g.to)
             and not g.sequence and not g.one_per_suit and g.empty is not Empty.PAIRED_ENDS)

@@ -37,7 +37,8 @@ from ..rules import base_rank
 from ..spec import Empty, GameSpec, Pick
 from .legal import DEAL, HOOKED, REDEAL, CMove, State, Through
 from .settle import Settling
-from .tables import TOP_ONLY, TOPMOST, UNKEYED, fits_tables, own_moves
+from .keying import TOP_ONLY, TOPMOST, UNKEYED
+from .tables import fits_tables, own_moves
 from .taking import PACKET
 
 if TYPE_CHECKING:

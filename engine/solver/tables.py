@@ -21,16 +21,11 @@ from ..hooks import Hooks
 from ..rules import Probe, blocking, empty_takes, fits, grid_neighbours, is_next, lying_over, refilled, related, rows_to_deal
 from ..spec import Build, Direction, Empty, GameSpec, Kind, Pick
 from .lanes import lanes_of, starts_of
+from .keying import TOPMOST, UNKEYED, blocks
 from .taking import TakingTables
 
 # Positions expanded at each depth in the first round of a widened search (``widening``).
 WIDEN = 1
-# A span of the canonical key that is one pile keyed by its length and top card (``Tables._topmost``).
-TOPMOST = 2
-# A span of the canonical key that is one pile left out of it (``Tables._unkeyed``).
-UNKEYED = 3
-# A span of the canonical key that is one pile keyed by its top card alone (``Tables._top_only``).
-TOP_ONLY = 4
 
 
 def code_of(card: Card) -> int:
@@ -240,7 +235,7 @@ class Tables(TakingTables):
         # there the two piles are keyed as they lie.)
         self.talon_keyed = bool(turning and rule is not None and rule.draw == 1 and spec.redeals is None)
         self.through = bool(turning and rule is not None and (rule.draw > 1 or self.talon_keyed))
-        self.blocks = self._blocks()
+        self.blocks = blocks(self)
         self.spans = tuple((ids[0], ids[-1] + 1, dealt_to) for ids, dealt_to in self.blocks)
         self.in_order = frozenset(i for ids, dealt_to in self.blocks if dealt_to and dealt_to not in (TOPMOST, UNKEYED) for i in ids)
         self.others = tuple(i for i in range(self.n) if i not in self.goal)
@@ -274,73 +269,6 @@ class Tables(TakingTables):
         self.dead_homes = {i: tuple(d for d in self.dead if d in piles[i].targets) for i in self.auto_sources}
         self.autos = bool(self.auto_sources or self.outranked_auto)
         self.lanes = lanes_of(self.piles, self.foundations)
-
-    def _blocks(self) -> tuple[tuple[tuple[int, ...], int], ...]:
-        """Runs of interchangeable piles for the canonical key, and whether each must keep
-        its order while the stock lasts (1): it deals one card to each of its piles, or piles
-        in line with them send home only to them; or ``TOPMOST`` (2), a lone pile keyed by
-        its length and top card (``_topmost``); or ``UNKEYED`` (3), a lone pile left out
-        (``_unkeyed``)."""
-        out: list[tuple[tuple[int, ...], int]] = []
-        i = 0
-        while i < self.n:
-            first = self.piles[i].symmetric_with
-            j = i + 1
-            if first == i:
-                while j < self.n and self.piles[j].symmetric_with == i:
-                    j += 1
-            if j == i + 1 and self._topmost(i):
-                out.append(((i,), TOPMOST))
-            elif j == i + 1 and self._unkeyed(i):
-                out.append(((i,), UNKEYED))
-            elif j == i + 1 and self._top_only(i):
-                out.append(((i,), TOP_ONLY))
-            else:
-                out.append((tuple(range(i, j)), (bool(self.deal_to) and i in self.deal_to) or i in self.in_line_homes))
-            i = j
-        return tuple(out)
-
-    def _topmost(self, i: int) -> bool:
-        """Is pile ``i`` told apart in the canonical key by its length and top card alone?
-        So it is for a foundation that builds loosely (any neighbouring rank of any suit,
-        Golf's and Black Hole's one pile), whose cards never move on and whose fit reads
-        the top card alone: what it will take depends only on that card, while its cards
-        below, in whatever order they came, are the cards no other pile holds. Keying the
-        whole pile made every order of the same cards a new position, and the search saw
-        each reachable layout many times over (Golf deal 2: lost in 300,000 positions so
-        keyed, undecided at 500,000 by the whole pile)."""
-        p = self.piles[i]
-        return (p.kind is Kind.FOUNDATION and p.loose and p.pick is Pick.NONE and p.fit is not None
-                and p.founded is None and not p.paired_by and not p.suit_kept_by)
-
-    def _top_only(self, i: int) -> bool:
-        """Is pile ``i`` told apart in the canonical key by its top card alone? So it is for
-        a pile of a row whose piles move only as a whole onto the pile some places before
-        them (Accordion's): what goes on it, and where it goes, is read from its top card
-        (its fit table reads the top), the row closes its gaps by itself, and the game is
-        won when one pile holds every card, which the number of piles and the stock tell. So
-        two rows with the same top cards in the same places, whatever lies under them, have
-        the same moves ever after and are one position."""
-        p = self.piles[i]
-        return (any(i in ids for ids, _ in self.before) and any(i in ids for ids in self.closing)
-                and bool(self.one_pile) and i in self.one_pile and p.fit is not None and p.pick is Pick.NONE)
-
-    def _unkeyed(self, i: int) -> bool:
-        """Is pile ``i`` left out of the canonical key? So it is for the discard pile of
-        pairs (Pyramid's) or of outranked cards (Aces Up's): its cards never move on, it
-        takes a card whatever lies on it, and what lies on it is the cards no other pile
-        holds, in the order they were taken off, which changes nothing to come (the rules
-        read other piles' top cards, the safe discard only which cards are gone). Keyed
-        whole, every order of taking off the same cards was a new position: Aces Up deal
-        297 was proved lost in 214,567 positions so, and in 58,067 without, as many as the
-        search through the engine needs, whose key reads the pile by its length. So it is
-        too for the stock and the waste where the key reads them as one line instead
-        (``talon_keyed``)."""
-        p = self.piles[i]
-        if self.talon_keyed and i in (self.stock, self.waste):
-            return True  # keyed as one line instead, after the piles (``talon_keyed``)
-        return (i in (self.pair_to, self.outranked_to) and p.kind is Kind.DISCARD and p.pick is Pick.NONE
-                and p.accepts_empty is None and p.max_cards >= self.total)
 
 
 class _CardCodes(dict[Card, int]):

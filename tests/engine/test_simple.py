@@ -92,7 +92,7 @@ def test_aces_up_has_a_compact_model_which_throws_out_as_the_engine_does() -> No
 
 def test_aces_up_positions_differing_only_in_the_order_of_the_discards_are_one() -> None:
     # The discard pile holds the cards no other pile holds; the order they went in changes
-    # nothing to come, so the solver's key leaves it out (Tables._unkeyed).
+    # nothing to come, so the solver's key leaves it out (keying._unkeyed).
     first = arrange(engine.new_game("aces-up", 1), t1="9C", t2="KH", t3="2S", t4="AD", d="5H 3C", stock="4C 6C")
     second = arrange(engine.new_game("aces-up", 1), t1="9C", t2="KH", t3="2S", t4="AD", d="3C 5H", stock="4C 6C")
     moved = arrange(engine.new_game("aces-up", 1), t1="9C", t2="KH", t3="2S", t4="AD", d="3C", stock="4C 6C 5H")
