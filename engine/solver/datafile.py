@@ -120,9 +120,19 @@ def merge(old: dict[str, Any], new: dict[str, Any], wins_only: bool = False) -> 
         "deals": format_ranges(deals),
         "counts": {"deals": len(deals), "won": len(won), "lost": len(lost), "unknown": len(unknown)},
         "won": format_ranges(won), "lost": format_ranges(lost), "unknown": format_ranges(unknown),
-        "runs": _run_of(old) + _run_of(new),
+        "runs": _joined(_run_of(old), _run_of(new)),
     })
     out.pop("scan", None)  # a run's, kept in its entry of ``runs``
+    return out
+
+
+def _joined(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Both lists of runs, in order, each run once: a file merged with a copy of itself
+    that went on (a scratch folder started from the game's file, so that ``--undecided``
+    reads it) shares its earlier runs with the copy, and they are listed once. Two runs
+    alike in every entry, their seconds too, are one run."""
+    out = list(first)
+    out.extend(run for run in second if run not in first)
     return out
 
 

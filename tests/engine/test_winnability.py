@@ -262,6 +262,28 @@ def test_the_merge_command_joins_earlier_files(tmp_path: Path, capsys: pytest.Ca
     assert data["runs"][0]["taken"] == "won" and len(data["runs"]) == 3
 
 
+def test_merging_a_copy_that_went_on_lists_each_run_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A scratch folder starts as a copy of the game's file (so that --undecided reads it);
+    merged back, the runs the two share are listed once, and only the copy's new run is added."""
+    target = _earlier(tmp_path)
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    (scratch / "fortress.json").write_text(target.read_text(), "utf-8")
+    assert main(["solve", "fortress", "--undecided", "--deals", "101-102", "--budget", "3000", "--workers", "1",
+                 "--out", str(scratch)]) == 0
+    went_on = json.loads((scratch / "fortress.json").read_text())
+    assert [r["budget"] for r in went_on["runs"]] == [500, 3000]
+    assert main(["merge", str(target), str(scratch / "fortress.json")]) == 0
+    data = json.loads(target.read_text())
+    assert data["runs"] == went_on["runs"]
+    assert (data["won"], data["lost"], data["unknown"]) == (went_on["won"], went_on["lost"], went_on["unknown"])
+    assert "(2 runs)" in capsys.readouterr().out
+    # merged again, nothing changes
+    before = target.read_text()
+    assert main(["merge", str(target), str(scratch / "fortress.json")]) == 0
+    assert json.loads(target.read_text())["runs"] == json.loads(before)["runs"]
+
+
 def test_a_page_opens_on_a_won_deal_whose_line_the_hint_finds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     """Klondike deal 3 is not won by the Hint's own search, deal 4 is (deal 3 is given as won
