@@ -147,8 +147,11 @@ FIGURES: tuple[Published, ...] = (
               "one pack, Klondike's 1..7 deal, 24-card stock dealt one per pile (3 x 7 + 3)",
               differs=SPIDER_RULES, short=SPIDER_SHORT, explains=False),
     Published("will-o-the-wisp", "BG", "Table 2, Table 8 counts", 99.9240, 0.0027, (9_992_300, 10_000_000),
-              "one pack, 7 piles of 3 (top card up), 31-card stock dealt one per pile (4 x 7 + 3)",
-              differs=SPIDER_RULES, short=SPIDER_SHORT, explains=False),  # our lost deals are lost under theirs too
+              "one pack, 7 piles of 3, 31-card stock dealt one per pile (4 x 7 + 3)",
+              differs=SPIDER_RULES + "; every card is dealt face up (its preset, unlike Spider's and Spiderette's, "
+              "leaves Solvitaire's default; ours: the top card of each pile)",
+              short=SPIDER_SHORT + "; every card face up",
+              explains=False),  # our lost deals are lost under all three differences too
     Published("black-hole", "Fish", "the figures quoted", 86.9413, None, (869_413, 1_000_000),
               "the A\u2660 as the hole, 17 fans of 3 face up, one rank up or down regardless of suit, K and A adjacent"),
     Published("tripeaks", "playsolitaire", "the count quoted", 96.6, None, (966, 1_000),

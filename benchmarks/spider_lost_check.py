@@ -1,6 +1,6 @@
 """The Spider family's lost deals, searched again by an exact search written apart from the engine.
 
-    python benchmarks/spider_lost_check.py SLUG [--deals 113,565] [--relaxed] [--cap N]
+    python benchmarks/spider_lost_check.py SLUG [--deals 113,565] [--relaxed] [--face-up] [--cap N]
 
 Blake and Gent's figures for Spiderette and Will o' the Wisp (docs/published-figures.md)
 count far fewer lost deals than our solver proves. Their rules differ from ours in two
@@ -17,7 +17,10 @@ its own moves, depth first, remembering each position seen:
   is empty, theirs (``--relaxed``) at any time;
 - thirteen cards of one suit from king to ace lifted out: ours from the top of any pile,
   theirs (``--relaxed``) only where they are the whole pile;
-- a face-down card that comes to the top turns up.
+- a face-down card that comes to the top turns up; with ``--face-up`` none lies face down
+  from the start (Solvitaire's Will o' the Wisp, whose preset, unlike Spider's and
+  Spiderette's, does not say that only the top cards are face up), so a run may reach down
+  into the cards dealt under a pile's top card.
 
 A deal is won when every card is lifted out. Without ``--deals``, the deals the game's data
 file (content/winnability/SLUG.json) says are lost. It prints one line per deal: "lost"
@@ -66,9 +69,12 @@ def top_run(pile: Pile, down: int) -> int:
     return k
 
 
-def search(slug: str, seed: int, relaxed: bool, cap: int) -> tuple[str, int]:
-    """"won", "lost" or "too big", and how many positions were seen."""
+def search(slug: str, seed: int, relaxed: bool, cap: int, face_up: bool = False) -> tuple[str, int]:
+    """"won", "lost" or "too big", and how many positions were seen; with ``face_up``, every
+    card of the deal lies face up."""
     piles0, down0, rounds = layout(slug, seed)
+    if face_up:
+        down0 = (0,) * len(down0)
     total = sum(len(p) for p in piles0) + sum(len(r) for r in rounds)
     seen: set[tuple[tuple[Pile, ...], tuple[int, ...], int]] = set()
     todo = [(piles0, down0, 0, 0)]  # piles, face-down counts, deals made, cards lifted out
@@ -115,6 +121,8 @@ def main() -> None:
     parser.add_argument("slug")
     parser.add_argument("--deals", help="deal numbers, comma-separated (default: the data file's lost deals)")
     parser.add_argument("--relaxed", action="store_true", help="Solvitaire's rules: deal onto empty piles, lift whole piles only")
+    parser.add_argument("--face-up", action="store_true",
+                        help="every card dealt face up (Solvitaire's Will o' the Wisp: its preset leaves the default)")
     parser.add_argument("--cap", type=int, default=3_000_000, help="positions before giving up (default 3,000,000)")
     args = parser.parse_args()
     if args.deals:
@@ -123,9 +131,11 @@ def main() -> None:
         data = json.loads((ROOT / "content" / "winnability" / f"{args.slug}.json").read_text())
         seeds = parse_ranges(data["lost"])
     rules = "Solvitaire's rules" if args.relaxed else "our rules"
+    if args.face_up:
+        rules += ", every card face up"
     tally: dict[str, int] = {}
     for seed in seeds:
-        verdict, positions = search(args.slug, seed, args.relaxed, args.cap)
+        verdict, positions = search(args.slug, seed, args.relaxed, args.cap, args.face_up)
         tally[verdict] = tally.get(verdict, 0) + 1
         print(f"{args.slug} deal {seed}, {rules}: {verdict} ({positions:,} positions)", flush=True)
     print(f"{args.slug}, {rules}: " + ", ".join(f"{n} {v}" for v, n in sorted(tally.items())))
