@@ -13,8 +13,8 @@
  * what runs in the browser).
  *
  * The parts, in the order included below (one translation unit, so the compiler still
- * inlines across them): csrc/tables.h, positions.h, moves.h, search.h, passes.h; this file holds the
- * Python objects.
+ * inlines across them): csrc/tables.h, positions.h, moves.h, apply.h, search.h and
+ * passes.h; this file holds the Python objects.
  *
  * A position is packed as bytes: redeals + 1 (0: no limit), deals (two bytes each), the
  * length and face-down count of each pile, then the cards of every pile in order.
@@ -28,6 +28,7 @@
 #include "csrc/tables.h"
 #include "csrc/positions.h"
 #include "csrc/moves.h"
+#include "csrc/apply.h"
 #include "csrc/search.h"
 #include "csrc/passes.h"
 
