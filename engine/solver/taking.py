@@ -51,6 +51,13 @@ class TakingTables:
         self.closing = tuple(tuple(index[q] for q in g.ids()) for g in spec.groups if g.close_gaps)
         self.close_up = bool(rule and rule.close_up)
         self.one_pile = tuple(index[q] for q in spec.group(spec.one_pile).ids()) if spec.one_pile else ()
+        # A deal that takes no choice away: the cards go onto the end of the row that wins,
+        # whose piles go only onto piles before them and whose gaps close by themselves, so
+        # every move open before the deal is open after it, and dealing never costs a win
+        # (Accordion: ``search.suggestion``).
+        row = spec.group(spec.one_pile) if spec.one_pile else None
+        self.free_deal = bool(rule and rule.close_up and row and rule.deal_to == row.prefix
+                              and row.onto_before and row.close_gaps)
         # Cards taken off together (``GameSpec.pairs``, by their ranks' total): the discard
         # pile, the piles whose available cards pair, in the order the engine writes a pair's
         # sources, and by code the codes that pair with it, and those that go alone.

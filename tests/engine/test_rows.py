@@ -151,3 +151,28 @@ def test_accordion_view_offers_only_the_whole_pile_and_says_its_row_closes_up() 
     assert piles["r2"]["pick"] == [0]  # the board picks the whole pile, not its top card alone
     assert piles["r2"]["closes"] is True and "closes" not in piles["stock"]
     assert "closes" not in {k for p in engine.new_game("monte-carlo", 1).view()["piles"] for k in p}
+
+
+def test_accordion_an_undecided_search_suggests_the_deal_which_takes_no_fold_away() -> None:
+    """A card dealt goes onto the end of the row, so every fold open before the deal is open
+    after it and dealing never costs a win: where its search finds no winning line, the
+    Hint suggests the deal rather than the first fold towards the best position it reached
+    (late in a deal, such folds lost the game). With the stock used up, it is that fold."""
+    line = engine.solve(engine.new_game("accordion", 2), 200_000).moves
+    game = engine.new_game("accordion", 2)
+    for move in line[:70]:
+        game.play(move)
+    assert game.piles["stock"]
+    verdict = engine.solve(game, 3000)
+    assert verdict.result == "unknown" and [str(m) for m in verdict.best] == ["deal"]
+    folds = set(legal(game)) - {"deal"}
+    assert folds
+    game.play("deal")
+    assert folds <= set(legal(game))
+    for move in line[70:]:
+        if not game.piles["stock"]:
+            break
+        game.play(move)
+    assert not game.piles["stock"]
+    verdict = engine.solve(game, 2)
+    assert verdict.result == "unknown" and verdict.best and str(verdict.best[0]) != "deal"
