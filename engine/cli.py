@@ -136,6 +136,9 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO
     bulk.add_argument("--undecided", action="store_true",
                       help="solve only the deals the file in --out leaves undecided (of --deals, if given), "
                            "as with a bigger budget, and merge the verdicts into it")
+    bulk.add_argument("--untried", action="store_true",
+                      help="with --undecided: leave out the deals a run in the file has already searched with "
+                           "this scan at this budget or more (a stopped run, run again, goes on where it stopped)")
     bulk.add_argument("--budget", type=int, default=20_000, help="positions the solver may search per deal")
     bulk.add_argument("--scan", default=SCANS[0], choices=SCANS,
                       help="how the search goes: stock-first, where the stock deals onto the piles "

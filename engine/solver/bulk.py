@@ -49,7 +49,7 @@ from typing import Any, TextIO
 from ..game import new_game
 from ..registry import get_spec
 from . import core
-from .datafile import (DATA_FORMAT, MergeError, format_ranges, merge, parse_ranges, read, tally, undecided,
+from .datafile import (DATA_FORMAT, MergeError, format_ranges, merge, parse_ranges, read, tally, tried, undecided,
                        with_opening, write)
 from .fingerprint import fingerprint
 from .search import LOST, SEARCH_VERSION, SOLVER_VERSION, UNKNOWN, WON, solve
@@ -244,11 +244,20 @@ def main(args: Any, out: TextIO) -> int:
     every = CHECKPOINT if getattr(args, "checkpoint", None) is None else args.checkpoint
     if every < 0:
         raise ValueError(f"--checkpoint {every:g}: a number of seconds, 0 or more (0: write only at the end)")
+    scan = getattr(args, "scan", "standard")
+    if getattr(args, "untried", False) and not getattr(args, "undecided", False):
+        raise ValueError("--untried goes with --undecided: it leaves out, of the deals the file leaves undecided, "
+                         "those already searched with this scan at this budget or more")
     if getattr(args, "undecided", False):
         seeds = undecided(path, args.deals)
+        if getattr(args, "untried", False):
+            done = tried(path, scan, args.budget)
+            seeds = [seed for seed in seeds if seed not in done]
         if not seeds:
             within = f" among deals {args.deals}" if args.deals else ""
-            out.write(f"nothing to do: {path} leaves no deal undecided{within}\n")
+            untried = f" not yet searched with the {scan} scan at {args.budget:,} positions" if getattr(
+                args, "untried", False) else ""
+            out.write(f"nothing to do: {path} leaves no deal undecided{untried}{within}\n")
             return 0
     else:
         seeds = parse_ranges(args.deals or "1-1000")
@@ -257,7 +266,6 @@ def main(args: Any, out: TextIO) -> int:
         return 2
     if not core.available():
         sys.stderr.write(core.missing_note() + "\n")
-    scan = getattr(args, "scan", "standard")
     old = _earlier(path, fingerprint(spec), args.replace, out)
     started = time.perf_counter()
     saved = time.monotonic()

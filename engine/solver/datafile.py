@@ -229,3 +229,15 @@ def undecided(path: Path, deals: str | None) -> list[int]:
         wanted = set(parse_ranges(deals))
         left = [seed for seed in left if seed in wanted]
     return left
+
+
+def tried(path: Path, scan: str, budget: int) -> set[int]:
+    """The deals a run of the file at ``path`` has searched with ``scan`` at ``budget``
+    positions or more: searched again so, they would be left undecided again (on the search
+    as it was then; a stronger search since may settle some). So a run stopped part way is
+    taken up where it stopped (``python -m engine solve --undecided --untried``)."""
+    out: set[int] = set()
+    for run in _run_of(read(path)):
+        if run.get("scan", "standard") == scan and run.get("budget", 0) >= budget and "deals" in run:
+            out.update(parse_ranges(run["deals"]))
+    return out

@@ -284,6 +284,38 @@ def test_merging_a_copy_that_went_on_lists_each_run_once(tmp_path: Path, capsys:
     assert json.loads(target.read_text())["runs"] == json.loads(before)["runs"]
 
 
+def test_untried_leaves_out_the_deals_already_searched_with_that_scan_at_that_budget(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A run stopped part way, run again with --untried, searches only the undecided deals it
+    had not reached; a run of another scan, or of a smaller budget, does not count."""
+    _earlier(tmp_path, deals="101-106", won="", unknown="101-106",
+             counts={"deals": 6, "won": 0, "lost": 0, "unknown": 6},
+             runs=[{"date": "2026-01-02", "search": 1, "budget": 500, "deals": "101-106", "won": 0, "lost": 0,
+                    "unknown": 6},
+                   {"date": "2026-01-03", "search": 1, "budget": 800, "deals": "101-102", "won": 0, "lost": 0,
+                    "unknown": 2},
+                   {"date": "2026-01-03", "search": 1, "scan": "greedy", "budget": 5000, "deals": "103",
+                    "won": 0, "lost": 0, "unknown": 1}])
+    path = tmp_path / "fortress.json"
+    assert datafile.tried(path, "standard", 800) == {101, 102}
+    assert datafile.tried(path, "standard", 500) == {101, 102, 103, 104, 105, 106}
+    assert datafile.tried(path, "greedy", 1000) == {103}
+    assert main(["solve", "fortress", "--undecided", "--untried", "--budget", "800", "--workers", "1",
+                 "--out", str(tmp_path)]) == 0
+    data = json.loads(path.read_text())
+    assert data["runs"][-1]["deals"] == "103-106" and data["runs"][-1]["budget"] == 800
+    capsys.readouterr()
+    # every undecided deal now searched at 800: nothing left to do, and the file is untouched
+    before = path.read_text()
+    assert main(["solve", "fortress", "--undecided", "--untried", "--budget", "800", "--workers", "1",
+                 "--out", str(tmp_path)]) == 0
+    assert "not yet searched with the standard scan at 800 positions" in capsys.readouterr().out
+    assert path.read_text() == before
+    # without --undecided it is refused
+    assert main(["solve", "fortress", "--untried", "--deals", "1-2", "--out", str(tmp_path)]) == 2
+    assert "--untried goes with --undecided" in capsys.readouterr().out
+
+
 def test_a_page_opens_on_a_won_deal_whose_line_the_hint_finds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     """Klondike deal 3 is not won by the Hint's own search, deal 4 is (deal 3 is given as won
