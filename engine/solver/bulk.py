@@ -137,14 +137,19 @@ def solved(slug: str, seeds: list[int], budget: int, workers: int | None = None,
         pool = ProcessPoolExecutor(max_workers=cores)
         finished = False
         try:
-            yield from pool.map(solve_deals, [spec.slug] * len(chunks), chunks, [budget] * len(chunks),
-                                [None] * len(chunks), [scan] * len(chunks))
+            # Submitted one by one, not by ``pool.map``: stopped, its results would cancel
+            # the chunks left while the pool, finding its workers killed, fails them, and on
+            # Python 3.11 its own thread then raised (InvalidStateError) and printed a
+            # traceback after the run had written its deals and ended well.
+            futures = [pool.submit(solve_deals, spec.slug, chunk, budget, None, scan) for chunk in chunks]
+            for future in futures:
+                yield future.result()
             finished = True
         finally:
             if not finished:  # stopped: the chunks the workers were solving are dropped, not waited for
                 for worker in multiprocessing.active_children():
                     worker.kill()
-            pool.shutdown(wait=finished, cancel_futures=not finished)
+            pool.shutdown(wait=finished)
 
 
 def summary(slug: str, results: list[Result], budget: int, scan: str = "standard",
