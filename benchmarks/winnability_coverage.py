@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.solver.datafile import parse_ranges, read, tried  # noqa: E402
+from engine.solver.datafile import parse_ranges, read, runs_of, tried  # noqa: E402
 
 
 def main() -> None:
@@ -37,11 +37,11 @@ def main() -> None:
         if not left:
             continue
         biggest: dict[str, int] = {}
-        for run in data.get("runs", [data]):
+        for run in runs_of(data):
             scan = run.get("scan", "standard")
             biggest[scan] = max(biggest.get(scan, 0), int(run.get("budget", 0)))
         for scan, budget in sorted(biggest.items()):
-            searched = len(left & tried(path, scan, budget))
+            searched = len(left & tried(data, scan, budget))
             todo = "" if searched == len(left) else (
                 f"`python -m engine solve {data['game']} --undecided --untried --scan {scan} --budget {budget}`")
             print(f"| {data['game']} | {len(left):,} | {scan} | {budget:,} | {searched:,} | {todo} |")

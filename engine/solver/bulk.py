@@ -250,19 +250,19 @@ def main(args: Any, out: TextIO) -> int:
     if every < 0:
         raise ValueError(f"--checkpoint {every:g}: a number of seconds, 0 or more (0: write only at the end)")
     scan = getattr(args, "scan", "standard")
-    if getattr(args, "untried", False) and not getattr(args, "undecided", False):
+    untried = getattr(args, "untried", False)
+    if untried and not getattr(args, "undecided", False):
         raise ValueError("--untried goes with --undecided: it leaves out, of the deals the file leaves undecided, "
                          "those already searched with this scan at this budget or more")
     if getattr(args, "undecided", False):
         seeds = undecided(path, args.deals)
-        if getattr(args, "untried", False):
-            done = tried(path, scan, args.budget)
+        if untried:
+            done = tried(read(path), scan, args.budget)
             seeds = [seed for seed in seeds if seed not in done]
         if not seeds:
             within = f" among deals {args.deals}" if args.deals else ""
-            untried = f" not yet searched with the {scan} scan at {args.budget:,} positions" if getattr(
-                args, "untried", False) else ""
-            out.write(f"nothing to do: {path} leaves no deal undecided{untried}{within}\n")
+            unsearched = f" not yet searched with the {scan} scan at {args.budget:,} positions" if untried else ""
+            out.write(f"nothing to do: {path} leaves no deal undecided{unsearched}{within}\n")
             return 0
     else:
         seeds = parse_ranges(args.deals or "1-1000")

@@ -74,7 +74,7 @@ class MergeError(ValueError):
     """Two runs disagree on a deal (one won it, the other proved it lost), or cannot be merged."""
 
 
-def _run_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+def runs_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     """What a file's runs found: its ``runs``, or the file itself as one run (files written
     before runs were kept)."""
     if "runs" in data:
@@ -98,7 +98,7 @@ def merge(old: dict[str, Any], new: dict[str, Any], wins_only: bool = False) -> 
     if wins_only:
         kept = set(parse_ranges(old["won"]))
         old = {**old, "lost": "", "unknown": format_ranges(set(parse_ranges(old["deals"])) - kept),
-               "runs": [{**run, "taken": "won"} for run in _run_of(old)]}
+               "runs": [{**run, "taken": "won"} for run in runs_of(old)]}
         if old.get("game") == new.get("game") and old.get("fingerprint") in _before_mending(new):
             old = {**old, "fingerprint": new["fingerprint"], "solver_version": new.get("solver_version")}
     for key in ("game", "fingerprint", "solver_version"):
@@ -120,7 +120,7 @@ def merge(old: dict[str, Any], new: dict[str, Any], wins_only: bool = False) -> 
         "deals": format_ranges(deals),
         "counts": {"deals": len(deals), "won": len(won), "lost": len(lost), "unknown": len(unknown)},
         "won": format_ranges(won), "lost": format_ranges(lost), "unknown": format_ranges(unknown),
-        "runs": _joined(_run_of(old), _run_of(new)),
+        "runs": _joined(runs_of(old), runs_of(new)),
     })
     out.pop("scan", None)  # a run's, kept in its entry of ``runs``
     return out
@@ -201,7 +201,7 @@ def merge_files(target: Path, others: list[Path], out: TextIO, wins_only: bool =
         data = merge(read(other), data, wins_only)
     data = with_opening(data)
     write(target, data)
-    out.write(f"{data['game']}: {tally(data)} deals ({len(_run_of(data))} runs), opens on deal "
+    out.write(f"{data['game']}: {tally(data)} deals ({len(runs_of(data))} runs), opens on deal "
               f"{data.get('opening', '-')} -> {target}\n")
     return 0
 
@@ -231,13 +231,13 @@ def undecided(path: Path, deals: str | None) -> list[int]:
     return left
 
 
-def tried(path: Path, scan: str, budget: int) -> set[int]:
-    """The deals a run of the file at ``path`` has searched with ``scan`` at ``budget``
+def tried(data: dict[str, Any], scan: str, budget: int) -> set[int]:
+    """The deals a run of the data file ``data`` has searched with ``scan`` at ``budget``
     positions or more: searched again so, they would be left undecided again (on the search
     as it was then; a stronger search since may settle some). So a run stopped part way is
     taken up where it stopped (``python -m engine solve --undecided --untried``)."""
     out: set[int] = set()
-    for run in _run_of(read(path)):
+    for run in runs_of(data):
         if run.get("scan", "standard") == scan and run.get("budget", 0) >= budget and "deals" in run:
             out.update(parse_ranges(run["deals"]))
     return out

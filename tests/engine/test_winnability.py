@@ -297,9 +297,10 @@ def test_untried_leaves_out_the_deals_already_searched_with_that_scan_at_that_bu
                    {"date": "2026-01-03", "search": 1, "scan": "greedy", "budget": 5000, "deals": "103",
                     "won": 0, "lost": 0, "unknown": 1}])
     path = tmp_path / "fortress.json"
-    assert datafile.tried(path, "standard", 800) == {101, 102}
-    assert datafile.tried(path, "standard", 500) == {101, 102, 103, 104, 105, 106}
-    assert datafile.tried(path, "greedy", 1000) == {103}
+    data = datafile.read(path)
+    assert datafile.tried(data, "standard", 800) == {101, 102}
+    assert datafile.tried(data, "standard", 500) == {101, 102, 103, 104, 105, 106}
+    assert datafile.tried(data, "greedy", 1000) == {103}
     assert main(["solve", "fortress", "--undecided", "--untried", "--budget", "800", "--workers", "1",
                  "--out", str(tmp_path)]) == 0
     data = json.loads(path.read_text())
